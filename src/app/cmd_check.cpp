@@ -1,0 +1,89 @@
+// `skinlab check FILE... [--mesh MODEL] [--skel FILE]`: a linter for the files authors write.
+#include <iostream>
+
+#include "app/commands.hpp"
+#include "core/clip_io.hpp"
+#include "core/error.hpp"
+#include "core/lexer.hpp"
+#include "core/mesh_io.hpp"
+#include "core/model_library.hpp"
+
+namespace skinlab {
+
+namespace {
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string mesh;
+  std::string skel;
+};
+
+std::string describe_model(const SegmentedModel& model) {
+  return std::to_string(model.mesh().num_vertices()) + " vertices, " + std::to_string(model.mesh().num_triangles()) +
+         " triangles, " + std::to_string(model.num_components()) + " components, " +
+         std::to_string(model.openings().size()) + " openings";
+}
+
+// One line on success; throws InputError with the file's first problem otherwise.
+std::string check_file(const std::filesystem::path& file, const CheckOptions& options) {
+  const std::string ext = file.extension().string();
+  if (iequals(ext, ".skel")) {
+    const SkelFile skel = read_skel(file);
+    std::string line = "hierarchy, " + std::to_string(skel.joints.size()) + " joints, root '" + skel.joints[0].name + "'";
+    if (!options.mesh.empty()) {
+      const ModelFiles files = resolve_model(options.mesh);
+      SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels), files.mesh.string());
+      model.attach_hierarchy(skel);
+      line += ", matches " + options.mesh;
+    }
+    return line;
+  }
+  if (iequals(ext, ".clip")) {
+    const ClipFile clip = read_clip(file);
+    std::size_t keys = 0;
+    for (const ClipChannel& c : clip.channels) keys += c.keys.size();
+    std::string line = "clip, " + std::to_string(clip.channels.size()) + " channels, " + std::to_string(keys) +
+                       " keys, range " + format_double(clip.range_begin) + ".." + format_double(clip.range_end) + " s";
+    std::filesystem::path skel_path = options.skel;
+    if (skel_path.empty() && !options.mesh.empty()) skel_path = resolve_model(options.mesh).hierarchy;
+    if (!skel_path.empty()) {
+      resolve_clip_dofs(clip, read_skel(skel_path));
+      line += ", every DOF in " + skel_path.string();
+    }
+    return line;
+  }
+  if (iequals(ext, ".seg")) {
+    if (options.mesh.empty()) throw InputError(file.string() + ": checking a .seg needs the mesh: --mesh MESH");
+    const ModelFiles files = resolve_model(options.mesh);
+    const SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, file), file.string());
+    return "labels for " + options.mesh + ", " + describe_model(model);
+  }
+  if (iequals(ext, ".obj") || iequals(ext, ".off")) {
+    if (!std::filesystem::exists(file)) throw InputError(file.string() + ": no such file");
+    return "mesh, " + describe_model(SegmentedModel::build(read_labeled_mesh(file), file.string()));
+  }
+  throw InputError(file.string() + ": unknown file type '" + ext + "' (expected .skel, .clip, .seg, .obj or .off)");
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* sub = app.add_subcommand("check", "Validate .skel, .clip, .seg, .obj and .off files (exit 2 if any is bad)");
+  sub->add_option("files", options->files, "Files to check")->required();
+  sub->add_option("--mesh", options->mesh,
+                  "Mesh or standard model: required for .seg; .skel names and .clip DOFs are checked against it");
+  sub->add_option("--skel", options->skel, "Hierarchy whose joints a .clip's DOFs must name");
+  sub->callback([options, &exit_code] {
+    for (const std::string& file : options->files) {
+      try {
+        std::cout << file << ": ok, " << check_file(file, *options) << '\n';
+      } catch (const InputError& e) {
+        std::cerr << e.what() << '\n';
+        exit_code = 2;
+      }
+    }
+  });
+}
+
+}  // namespace skinlab

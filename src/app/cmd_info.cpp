@@ -1,0 +1,106 @@
+// `skinlab info MODEL [--json]`: what a model is made of.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "app/commands.hpp"
+#include "core/model_library.hpp"
+
+namespace skinlab {
+
+namespace {
+
+nlohmann::json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
+nlohmann::json model_info(const std::string& name, const SegmentedModel& model) {
+  const Box3 box = bounding_box(model.mesh().positions);
+  nlohmann::json info = {
+      {"model", name},
+      {"mesh", model.source()},
+      {"vertices", model.mesh().num_vertices()},
+      {"triangles", model.mesh().num_triangles()},
+      {"bounding_box", {{"min", vec_json(box.min)}, {"max", vec_json(box.max)}, {"diagonal", box.diagonal()}}},
+      {"components", nlohmann::json::array()},
+      {"openings", nlohmann::json::array()},
+      {"hierarchy", nullptr}};
+  for (int c = 0; c < model.num_components(); ++c) {
+    const Component& comp = model.components()[c];
+    info["components"].push_back({{"name", comp.name},
+                                  {"faces", comp.mesh.num_triangles()},
+                                  {"vertices", comp.mesh.num_vertices()},
+                                  {"median_edge_length", model.median_edge_length(c)}});
+  }
+  for (const Opening& o : model.openings()) {
+    nlohmann::json loops = nlohmann::json::array();
+    for (const OpeningLoop& loop : o.loops)
+      loops.push_back({{"vertices", loop.original.size()},
+                       {"length", loop.length},
+                       {"closed", loop.closed},
+                       {"centroid", vec_json(loop.centroid)}});
+    info["openings"].push_back({{"a", model.components()[o.a].name},
+                                {"b", model.components()[o.b].name},
+                                {"loop_count", o.loops.size()},
+                                {"loops", loops}});
+  }
+  if (const auto& h = model.hierarchy()) {
+    nlohmann::json joints = nlohmann::json::array();
+    for (int c : h->depth_first)
+      joints.push_back({{"name", model.components()[c].name},
+                        {"parent", h->parent[c] < 0 ? nlohmann::json(nullptr)
+                                                    : nlohmann::json(model.components()[h->parent[c]].name)},
+                        {"limits", h->limits[c]}});
+    info["hierarchy"] = joints;
+  }
+  return info;
+}
+
+void print_text(const nlohmann::json& info) {
+  std::cout << "model " << info["model"].get<std::string>() << " (" << info["mesh"].get<std::string>() << ")\n"
+            << "  vertices " << info["vertices"] << ", triangles " << info["triangles"] << '\n'
+            << "  bounding box " << info["bounding_box"]["min"] << " .. " << info["bounding_box"]["max"]
+            << ", diagonal " << info["bounding_box"]["diagonal"].get<double>() << '\n'
+            << "  components " << info["components"].size() << '\n';
+  for (const auto& c : info["components"])
+    std::cout << "    " << std::left << std::setw(20) << c["name"].get<std::string>() << " faces " << std::setw(7)
+              << c["faces"] << " vertices " << std::setw(7) << c["vertices"] << " median edge "
+              << c["median_edge_length"].get<double>() << '\n';
+  std::cout << "  openings " << info["openings"].size() << '\n';
+  for (const auto& o : info["openings"]) {
+    std::cout << "    " << o["a"].get<std::string>() << " | " << o["b"].get<std::string>() << ": " << o["loop_count"]
+              << " loop(s)";
+    for (const auto& l : o["loops"])
+      std::cout << " [" << l["vertices"] << " vertices, length " << l["length"].get<double>()
+                << (l["closed"].get<bool>() ? "" : ", open chain") << ']';
+    std::cout << '\n';
+  }
+  if (info["hierarchy"].is_null()) {
+    std::cout << "  hierarchy none\n";
+    return;
+  }
+  std::cout << "  hierarchy (depth-first)\n";
+  for (const auto& j : info["hierarchy"])
+    std::cout << "    " << j["name"].get<std::string>() << " <- "
+              << (j["parent"].is_null() ? std::string("(root)") : j["parent"].get<std::string>()) << "  limits "
+              << j["limits"] << '\n';
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app, int& exit_code) {
+  auto model_name = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* sub = app.add_subcommand("info", "Vertices, triangles, components, openings and hierarchy of a model");
+  sub->add_option("model", *model_name, "Standard model name (e.g. homer) or mesh path")->required();
+  sub->add_flag("--json", *json, "Print the same fields as JSON");
+  sub->callback([model_name, json, &exit_code] {
+    const ModelFiles files = resolve_model(*model_name);
+    const nlohmann::json info = model_info(files.name, load_model(files));
+    if (*json)
+      std::cout << info.dump(2) << '\n';
+    else
+      print_text(info);
+    exit_code = 0;
+  });
+}
+
+}  // namespace skinlab

@@ -1,0 +1,12 @@
+// The `skinlab` subcommands. Each adds itself to the CLI11 app; its callback stores the exit
+// code (0 ok, 2 bad input) in `exit_code` and throws InputError for bad input it cannot go on from.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace skinlab {
+
+void add_check_command(CLI::App& app, int& exit_code);
+void add_info_command(CLI::App& app, int& exit_code);
+
+}  // namespace skinlab

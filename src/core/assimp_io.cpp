@@ -1,0 +1,73 @@
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
+#include <map>
+
+#include "core/error.hpp"
+#include "core/mesh_io.hpp"
+
+namespace skinlab {
+
+namespace {
+
+void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent,
+                     LabeledMesh& out, std::map<std::string, int>& name_uses) {
+  const aiMatrix4x4 world = parent * node.mTransformation;
+  if (node.mNumMeshes > 0) {
+    std::string name = node.mName.length > 0 ? node.mName.C_Str() : "object";
+    for (char& c : name)
+      if (std::isspace(static_cast<unsigned char>(c))) c = '_';
+    const int use = ++name_uses[name];
+    if (use > 1) name.append("_").append(std::to_string(use));
+    const int label = static_cast<int>(out.part_names.size());
+    out.part_names.push_back(name);
+    for (unsigned m = 0; m < node.mNumMeshes; ++m) {
+      const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
+      const int base = out.mesh.num_vertices();
+      for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+        const aiVector3D p = world * mesh.mVertices[v];
+        out.mesh.positions.emplace_back(p.x, p.y, p.z);
+      }
+      for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+        const aiFace& face = mesh.mFaces[f];
+        if (face.mNumIndices != 3) continue;  // points and lines are not surface
+        out.mesh.triangles.push_back({base + static_cast<int>(face.mIndices[0]),
+                                      base + static_cast<int>(face.mIndices[1]),
+                                      base + static_cast<int>(face.mIndices[2])});
+        out.labels.push_back(label);
+      }
+    }
+  }
+  for (unsigned c = 0; c < node.mNumChildren; ++c)
+    collect_objects(scene, *node.mChildren[c], world, out, name_uses);
+}
+
+}  // namespace
+
+LabeledMesh read_assimp(const std::filesystem::path& path) {
+  Assimp::Importer importer;
+  const aiScene* scene =
+      importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
+  if (scene == nullptr || scene->mRootNode == nullptr)
+    throw InputError(path.string() + ": cannot read mesh: " + importer.GetErrorString());
+  LabeledMesh out;
+  std::map<std::string, int> name_uses;
+  collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses);
+  if (out.mesh.triangles.empty()) throw InputError(path.string() + ": the scene has no triangles");
+  // Objects whose faces were all points or lines are not components.
+  std::vector<int> count(out.part_names.size(), 0);
+  for (int l : out.labels) ++count[l];
+  std::vector<int> remap(count.size(), -1);
+  std::vector<std::string> names;
+  for (std::size_t p = 0; p < count.size(); ++p)
+    if (count[p] > 0) {
+      remap[p] = static_cast<int>(names.size());
+      names.push_back(out.part_names[p]);
+    }
+  for (int& l : out.labels) l = remap[l];
+  out.part_names = std::move(names);
+  return out;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,126 @@
+#include "core/lexer.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace skinlab {
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+bool parse_double(std::string_view text, double& value) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') ++begin;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parse_long(std::string_view text, long& value) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') ++begin;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  return ec == std::errc() && ptr == end;
+}
+
+std::string format_double(double value) {
+  char buffer[32];
+  auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, ptr);
+}
+
+Lexer::Lexer(std::string file, std::string text) : file_(std::move(file)), text_(std::move(text)) {
+  int line = 1;
+  int col = 1;
+  std::size_t i = 0;
+  const std::size_t n = text_.size();
+  while (i < n) {
+    const char c = text_[i];
+    if (c == '\n') {
+      ++line;
+      col = 1;
+      ++i;
+    } else if (c == '#') {
+      while (i < n && text_[i] != '\n') ++i;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      ++col;
+    } else {
+      const std::size_t start = i;
+      while (i < n && !std::isspace(static_cast<unsigned char>(text_[i])) && text_[i] != '#') ++i;
+      tokens_.push_back({std::string_view(text_).substr(start, i - start), line, col});
+      col += static_cast<int>(i - start);
+    }
+  }
+  end_ = {std::string_view(), line, col};
+}
+
+Lexer Lexer::from_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open file for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return Lexer(path.string(), text.str());
+}
+
+const Token& Lexer::peek() const { return at_end() ? end_ : tokens_[pos_]; }
+
+Token Lexer::next() { return at_end() ? end_ : tokens_[pos_++]; }
+
+void Lexer::skip_line(int line) {
+  while (on_line(line)) ++pos_;
+}
+
+Token Lexer::expect(std::string_view what) {
+  if (at_end()) fail(end_, what);
+  return next();
+}
+
+void Lexer::expect_keyword(std::string_view keyword) {
+  const Token t = peek();
+  if (!iequals(t.text, keyword)) fail(t, "'" + std::string(keyword) + "'");
+  next();
+}
+
+bool Lexer::accept_keyword(std::string_view keyword) {
+  if (!iequals(peek().text, keyword)) return false;
+  next();
+  return true;
+}
+
+double Lexer::expect_number(std::string_view what) {
+  const Token t = expect(what);
+  double value = 0;
+  if (!parse_double(t.text, value)) fail(t, what);
+  if (!std::isfinite(value)) fail(t, std::string(what) + " (a finite number)");
+  return value;
+}
+
+long Lexer::expect_integer(std::string_view what) {
+  const Token t = expect(what);
+  long value = 0;
+  if (!parse_long(t.text, value)) fail(t, what);
+  return value;
+}
+
+void Lexer::fail(const Token& at, std::string_view expected) const {
+  const std::string found = at.text.empty() ? "end of file" : "'" + std::string(at.text) + "'";
+  throw ParseError(file_, at.line, at.col, "expected " + std::string(expected) + ", found " + found);
+}
+
+void Lexer::fail_message(const Token& at, std::string_view message) const {
+  throw ParseError(file_, at.line, at.col, message);
+}
+
+}  // namespace skinlab

@@ -1,0 +1,51 @@
+// Mesh readers and writers: OBJ with g/o groups, OFF plus a .seg label file, and every format
+// Assimp reads. Readers report the first problem as FILE:LINE:COL (InputError/ParseError);
+// polygons are triangulated as fans.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+/// OBJ: `v` and `f` (v, v/vt, v//vn, v/vt/vn, negative = relative) are read, `g`/`o` start a
+/// component (a repeated name continues it), other statements are skipped. Faces before any
+/// group, or all faces of a file without groups, form the component "part0".
+LabeledMesh read_obj(const std::filesystem::path& path);
+/// Writes positions and one `g` group per component.
+void write_obj(std::ostream& out, const LabeledMesh& labeled);
+
+/// OFF, COFF, NOFF, CNOFF (header optional): vertex colours or normals after the coordinates
+/// and face colours after the indices are ignored.
+TriMesh read_off(const std::filesystem::path& path);
+void write_off(std::ostream& out, const TriMesh& mesh);
+
+/// Part labels, one non-negative integer per line, one line per face of a mesh with
+/// `num_faces` faces. Label values are compacted in increasing order to ids 0..k-1; the
+/// part names are `part<VALUE>` with the value as written in the file.
+struct SegLabels {
+  std::vector<int> labels;
+  std::vector<std::string> part_names;
+};
+SegLabels read_seg(const std::filesystem::path& path, int num_faces);
+void write_seg(std::ostream& out, const std::vector<int>& labels);
+
+/// Any format Assimp reads: each scene object (node with meshes, its transform applied) is one
+/// component named after the node (made unique with a suffix); polygons triangulated.
+LabeledMesh read_assimp(const std::filesystem::path& path);
+
+/// Relative tolerance of `weld_border_vertices` in the loaders, times the bounding-box
+/// diagonal: coincident within export rounding (about 6 significant digits).
+inline constexpr double kWeldRelativeTolerance = 1e-5;
+
+/// Reads any supported mesh by extension (.obj, .off, else Assimp), with labels from `seg`
+/// when given (a .seg requires a mesh without its own groups), and welds coincident border
+/// vertices of different components (kWeldRelativeTolerance).
+LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh,
+                              const std::filesystem::path& seg = {});
+
+}  // namespace skinlab

@@ -1,0 +1,148 @@
+#include "core/model_library.hpp"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <openssl/evp.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/mesh_io.hpp"
+
+namespace skinlab {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string env_or_empty(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? std::string(value) : std::string();
+}
+
+std::string read_whole_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open file for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The bytes of one member of a (compressed) tar archive.
+std::string extract_member(const fs::path& archive_path, const std::string& member) {
+  std::unique_ptr<archive, decltype(&archive_read_free)> reader(archive_read_new(), archive_read_free);
+  archive_read_support_filter_all(reader.get());
+  archive_read_support_format_all(reader.get());
+  if (archive_read_open_filename(reader.get(), archive_path.c_str(), 1 << 16) != ARCHIVE_OK)
+    throw InputError(archive_path.string() + ": cannot open the CGAL data archive (" +
+                     archive_error_string(reader.get()) + "); install libcgal-demo or set SKINLAB_CGAL_DATA");
+  archive_entry* entry = nullptr;
+  while (archive_read_next_header(reader.get(), &entry) == ARCHIVE_OK) {
+    if (member != archive_entry_pathname(entry)) continue;
+    std::string data(static_cast<std::size_t>(archive_entry_size(entry)), '\0');
+    const la_ssize_t got = archive_read_data(reader.get(), data.data(), data.size());
+    if (got != static_cast<la_ssize_t>(data.size()))
+      throw InputError(archive_path.string() + ": cannot read member " + member);
+    return data;
+  }
+  throw InputError(archive_path.string() + ": has no member " + member);
+}
+
+std::string json_string(const nlohmann::json& entry, const char* key, const fs::path& manifest) {
+  if (!entry.contains(key) || entry[key].is_null()) return {};
+  if (!entry[key].is_string())
+    throw InputError(manifest.string() + ": model field '" + key + "' must be a string or null");
+  return entry[key].get<std::string>();
+}
+
+}  // namespace
+
+fs::path skinlab_root() {
+  const std::string root = env_or_empty("SKINLAB_ROOT");
+  return root.empty() ? fs::path(SKINLAB_DEFAULT_ROOT) : fs::path(root);
+}
+
+fs::path model_cache_dir() {
+  const std::string cache = env_or_empty("SKINLAB_CACHE");
+  return cache.empty() ? skinlab_root() / ".cache" / "models" : fs::path(cache);
+}
+
+Manifest read_manifest(const fs::path& path) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(read_whole_file(path));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path.string() + ": not valid JSON: " + e.what());
+  }
+  Manifest manifest;
+  const std::string archive_override = env_or_empty("SKINLAB_CGAL_DATA");
+  manifest.archive = archive_override.empty() ? fs::path(json_string(doc, "archive", path)) : fs::path(archive_override);
+  if (!doc.contains("models") || !doc["models"].is_array())
+    throw InputError(path.string() + ": expected a 'models' array");
+  for (const auto& m : doc["models"]) {
+    ModelEntry entry{json_string(m, "name", path), json_string(m, "source", path), json_string(m, "sha256", path),
+                     json_string(m, "labels", path), json_string(m, "hierarchy", path)};
+    if (entry.name.empty() || entry.source.empty() || entry.sha256.size() != 64)
+      throw InputError(path.string() + ": every model needs a name, a source and a 64-digit sha256");
+    manifest.models.push_back(std::move(entry));
+  }
+  return manifest;
+}
+
+std::string sha256_hex(std::string_view data) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(data.data(), data.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+    throw std::runtime_error("SHA-256 failed");
+  static const char* const hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned i = 0; i < size; ++i) {
+    out += hex[digest[i] >> 4];
+    out += hex[digest[i] & 15];
+  }
+  return out;
+}
+
+ModelFiles resolve_model(const std::string& name_or_path) {
+  const fs::path as_path(name_or_path);
+  if (fs::exists(as_path) && fs::is_regular_file(as_path)) {
+    ModelFiles files{as_path.stem().string(), as_path, {}, {}};
+    fs::path sibling = as_path;
+    if (fs::exists(sibling.replace_extension(".seg"))) files.labels = sibling;
+    if (fs::exists(sibling.replace_extension(".skel"))) files.hierarchy = sibling;
+    return files;
+  }
+  const fs::path root = skinlab_root();
+  const Manifest manifest = read_manifest(root / "models" / "manifest.json");
+  for (const ModelEntry& entry : manifest.models) {
+    if (entry.name != name_or_path) continue;
+    ModelFiles files{entry.name, model_cache_dir() / (entry.name + fs::path(entry.source).extension().string()), {}, {}};
+    if (!entry.labels.empty()) files.labels = root / "models" / entry.labels;
+    if (!entry.hierarchy.empty()) files.hierarchy = root / "skeletons" / entry.hierarchy;
+    if (fs::exists(files.mesh) && sha256_hex(read_whole_file(files.mesh)) == entry.sha256) return files;
+    const std::string data = extract_member(manifest.archive, entry.source);
+    const std::string digest = sha256_hex(data);
+    if (digest != entry.sha256)
+      throw InputError(manifest.archive.string() + ": " + entry.source + " has sha256 " + digest +
+                       ", the manifest expects " + entry.sha256);
+    fs::create_directories(files.mesh.parent_path());
+    write_file_atomically(files.mesh, [&](std::ostream& out) { out << data; });
+    return files;
+  }
+  std::string names;
+  for (const ModelEntry& entry : manifest.models) names += (names.empty() ? "" : ", ") + entry.name;
+  throw InputError("'" + name_or_path + "' is neither a mesh file nor a standard model (" + names + ")");
+}
+
+SegmentedModel load_model(const ModelFiles& files) {
+  SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels), files.mesh.string());
+  if (!files.hierarchy.empty()) model.attach_hierarchy(read_skel(files.hierarchy));
+  return model;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,93 @@
+#include <map>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/lexer.hpp"
+#include "core/mesh_io.hpp"
+
+namespace skinlab {
+
+namespace {
+
+// The vertex index of an OBJ face corner "v", "v/vt", "v//vn" or "v/vt/vn", 0-based.
+int corner_vertex(const Lexer& lex, const Token& token, int num_vertices) {
+  const std::string_view head = token.text.substr(0, token.text.find('/'));
+  long index = 0;
+  if (!parse_long(head, index) || index == 0) lex.fail(token, "a vertex index (1-based or negative)");
+  const long resolved = index > 0 ? index - 1 : num_vertices + index;
+  if (resolved < 0 || resolved >= num_vertices)
+    lex.fail_message(token, "vertex index " + std::string(head) + " out of range: " +
+                                std::to_string(num_vertices) + " vertices defined so far");
+  return static_cast<int>(resolved);
+}
+
+}  // namespace
+
+LabeledMesh read_obj(const std::filesystem::path& path) {
+  Lexer lex = Lexer::from_file(path);
+  LabeledMesh out;
+  std::map<std::string, int> group_ids;
+  int current = -1;
+  const auto select_group = [&](const std::string& name) {
+    auto [it, inserted] = group_ids.emplace(name, static_cast<int>(out.part_names.size()));
+    if (inserted) out.part_names.push_back(name);
+    current = it->second;
+  };
+  std::vector<int> polygon;
+  while (!lex.at_end()) {
+    const Token keyword = lex.next();
+    const int line = keyword.line;
+    if (keyword.text == "v") {
+      Vec3 p;
+      for (int i = 0; i < 3; ++i) p[i] = lex.expect_number("a vertex coordinate");
+      out.mesh.positions.push_back(p);
+    } else if (keyword.text == "f") {
+      polygon.clear();
+      while (lex.on_line(line)) polygon.push_back(corner_vertex(lex, lex.next(), out.mesh.num_vertices()));
+      if (polygon.size() < 3)
+        lex.fail_message(keyword, "a face needs at least 3 vertices, found " + std::to_string(polygon.size()));
+      if (current < 0) select_group("part0");
+      const std::size_t before = out.mesh.triangles.size();
+      append_fan(polygon, out.mesh.triangles);
+      out.labels.insert(out.labels.end(), out.mesh.triangles.size() - before, current);
+    } else if (keyword.text == "g" || keyword.text == "o") {
+      std::string name;
+      while (lex.on_line(line)) {
+        if (!name.empty()) name.push_back('_');
+        name.append(lex.next().text);
+      }
+      if (name.empty()) name = "default";
+      select_group(name);
+    }
+    lex.skip_line(line);
+  }
+  // Groups without faces are not components; renumber the others in order of appearance.
+  std::vector<int> used(out.part_names.size(), 0);
+  for (int l : out.labels) used[l] = 1;
+  std::vector<int> remap(out.part_names.size(), -1);
+  std::vector<std::string> names;
+  for (std::size_t g = 0; g < used.size(); ++g)
+    if (used[g]) {
+      remap[g] = static_cast<int>(names.size());
+      names.push_back(out.part_names[g]);
+    }
+  for (int& l : out.labels) l = remap[l];
+  out.part_names = std::move(names);
+  return out;
+}
+
+void write_obj(std::ostream& out, const LabeledMesh& labeled) {
+  out << "# skinlab OBJ: one group per component\n";
+  for (const Vec3& p : labeled.mesh.positions)
+    out << "v " << format_double(p.x()) << ' ' << format_double(p.y()) << ' ' << format_double(p.z()) << '\n';
+  for (std::size_t part = 0; part < labeled.part_names.size(); ++part) {
+    out << "g " << labeled.part_names[part] << '\n';
+    for (std::size_t f = 0; f < labeled.mesh.triangles.size(); ++f)
+      if (labeled.labels[f] == static_cast<int>(part)) {
+        const Tri& t = labeled.mesh.triangles[f];
+        out << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+      }
+  }
+}
+
+}  // namespace skinlab

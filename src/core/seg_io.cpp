@@ -1,0 +1,40 @@
+#include <map>
+#include <ostream>
+
+#include "core/lexer.hpp"
+#include "core/mesh_io.hpp"
+
+namespace skinlab {
+
+SegLabels read_seg(const std::filesystem::path& path, int num_faces) {
+  Lexer lex = Lexer::from_file(path);
+  std::vector<long> values;
+  values.reserve(static_cast<std::size_t>(num_faces));
+  while (!lex.at_end()) {
+    const Token at = lex.peek();
+    if (static_cast<int>(values.size()) == num_faces)
+      lex.fail(at, "end of file: the mesh has " + std::to_string(num_faces) + " faces");
+    const long value = lex.expect_integer("a part label (integer)");
+    if (value < 0 || value > 1'000'000) lex.fail(at, "a part label from 0 to 1000000");
+    if (lex.on_line(at.line)) lex.fail(lex.peek(), "one label per line");
+    values.push_back(value);
+  }
+  if (static_cast<int>(values.size()) != num_faces)
+    lex.fail_message(lex.peek(), "expected " + std::to_string(num_faces) + " labels (one per face), found " +
+                                     std::to_string(values.size()));
+  std::map<long, int> ids;
+  for (long v : values) ids.emplace(v, 0);
+  SegLabels out;
+  for (auto& [value, id] : ids) {
+    id = static_cast<int>(out.part_names.size());
+    out.part_names.push_back("part" + std::to_string(value));
+  }
+  for (long v : values) out.labels.push_back(ids[v]);
+  return out;
+}
+
+void write_seg(std::ostream& out, const std::vector<int>& labels) {
+  for (int l : labels) out << l << '\n';
+}
+
+}  // namespace skinlab

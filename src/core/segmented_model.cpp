@@ -1,0 +1,244 @@
+#include "core/segmented_model.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+#include "core/error.hpp"
+
+namespace skinlab {
+
+namespace {
+
+std::uint64_t edge_key(int u, int v) {
+  const auto lo = static_cast<std::uint64_t>(std::min(u, v));
+  const auto hi = static_cast<std::uint64_t>(std::max(u, v));
+  return (lo << 32) | hi;
+}
+
+int find_root(std::vector<int>& up, int x) {
+  while (up[x] != x) x = up[x] = up[up[x]];
+  return x;
+}
+
+int local_id(const Component& c, int original) {
+  auto it = std::lower_bound(c.original_vertex.begin(), c.original_vertex.end(), original);
+  return static_cast<int>(it - c.original_vertex.begin());
+}
+
+// Chains directed border edges u->v into maximal paths: open chains first (from vertices with
+// more outgoing than incoming edges), then closed loops, each started at its smallest vertex
+// so the result does not depend on hash order.
+std::vector<std::pair<std::vector<int>, bool>> chain_edges(std::vector<std::pair<int, int>> edges) {
+  std::sort(edges.begin(), edges.end());
+  std::map<int, std::vector<int>> out;
+  std::map<int, int> balance;
+  for (auto [u, v] : edges) {
+    out[u].push_back(v);
+    ++balance[u];
+    --balance[v];
+  }
+  std::vector<int> starts;
+  for (auto [v, b] : balance)
+    for (int i = 0; i < b; ++i) starts.push_back(v);
+  std::vector<std::pair<std::vector<int>, bool>> chains;
+  const auto walk = [&](int start) {
+    std::vector<int> path{start};
+    int cur = start;
+    while (true) {
+      auto it = out.find(cur);
+      if (it == out.end() || it->second.empty()) break;
+      const int next = it->second.front();
+      it->second.erase(it->second.begin());
+      if (next == start) {
+        chains.push_back({std::move(path), true});
+        return;
+      }
+      path.push_back(next);
+      cur = next;
+    }
+    chains.push_back({std::move(path), false});
+  };
+  for (int s : starts) walk(s);
+  for (auto& [v, targets] : out)
+    while (!targets.empty()) walk(v);
+  return chains;
+}
+
+}  // namespace
+
+SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& source) {
+  SegmentedModel model;
+  model.source_ = source;
+  model.mesh_ = std::move(labeled.mesh);
+  model.labels_ = std::move(labeled.labels);
+  TriMesh& mesh = model.mesh_;
+  const int nf = mesh.num_triangles();
+  const int nparts = static_cast<int>(labeled.part_names.size());
+  if (static_cast<int>(model.labels_.size()) != nf)
+    throw InputError(source + ": " + std::to_string(model.labels_.size()) + " part labels for " +
+                     std::to_string(nf) + " triangles");
+  for (int f = 0; f < nf; ++f) {
+    const Tri& t = mesh.triangles[f];
+    for (int v : t)
+      if (v < 0 || v >= mesh.num_vertices())
+        throw InputError(source + ": triangle " + std::to_string(f) + " uses vertex " +
+                         std::to_string(v) + ", outside 0.." + std::to_string(mesh.num_vertices() - 1));
+    if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
+      throw InputError(source + ": triangle " + std::to_string(f) + " repeats a vertex (" +
+                       std::to_string(t[0]) + " " + std::to_string(t[1]) + " " + std::to_string(t[2]) + ")");
+    if (model.labels_[f] < 0 || model.labels_[f] >= nparts)
+      throw InputError(source + ": triangle " + std::to_string(f) + " has part label " +
+                       std::to_string(model.labels_[f]) + ", outside 0.." + std::to_string(nparts - 1));
+  }
+  if (mesh.normals.size() != mesh.positions.size()) compute_vertex_normals(mesh);
+
+  // Triangles around each undirected edge.
+  std::unordered_map<std::uint64_t, std::vector<int>> edge_faces;
+  edge_faces.reserve(static_cast<std::size_t>(nf) * 2);
+  for (int f = 0; f < nf; ++f)
+    for (int i = 0; i < 3; ++i) {
+      const int u = mesh.triangles[f][i], v = mesh.triangles[f][(i + 1) % 3];
+      auto& faces = edge_faces[edge_key(u, v)];
+      faces.push_back(f);
+      if (faces.size() > 2)
+        throw InputError(source + ": edge (" + std::to_string(std::min(u, v)) + ", " +
+                         std::to_string(std::max(u, v)) + ") is shared by more than two triangles "
+                         "(non-manifold)");
+    }
+
+  // Components: own vertex copies, connectivity through shared edges.
+  model.components_.resize(nparts);
+  for (int p = 0; p < nparts; ++p) model.components_[p].name = labeled.part_names[p];
+  for (int f = 0; f < nf; ++f) model.components_[model.labels_[f]].original_triangle.push_back(f);
+  std::vector<int> up(nf);
+  std::iota(up.begin(), up.end(), 0);
+  for (const auto& [key, faces] : edge_faces)
+    if (faces.size() == 2 && model.labels_[faces[0]] == model.labels_[faces[1]])
+      up[find_root(up, faces[0])] = find_root(up, faces[1]);
+  for (int p = 0; p < nparts; ++p) {
+    Component& c = model.components_[p];
+    if (c.original_triangle.empty())
+      throw InputError(source + ": component '" + c.name + "' has no triangles");
+    std::map<int, int> pieces;
+    for (int f : c.original_triangle) ++pieces[find_root(up, f)];
+    if (pieces.size() > 1) {
+      std::string sizes;
+      for (auto [root, count] : pieces) sizes += (sizes.empty() ? "" : ", ") + std::to_string(count);
+      throw InputError(source + ": component '" + c.name + "' is not one connected surface: " +
+                       std::to_string(pieces.size()) + " pieces of " + sizes + " triangles");
+    }
+    for (int f : c.original_triangle)
+      for (int v : mesh.triangles[f]) c.original_vertex.push_back(v);
+    std::sort(c.original_vertex.begin(), c.original_vertex.end());
+    c.original_vertex.erase(std::unique(c.original_vertex.begin(), c.original_vertex.end()),
+                            c.original_vertex.end());
+    for (int v : c.original_vertex) {
+      c.mesh.positions.push_back(mesh.positions[v]);
+      c.mesh.normals.push_back(mesh.normals[v]);
+    }
+    for (int f : c.original_triangle) {
+      Tri t;
+      for (int i = 0; i < 3; ++i) t[i] = local_id(c, mesh.triangles[f][i]);
+      c.mesh.triangles.push_back(t);
+    }
+  }
+
+  // Openings: edges whose two triangles carry different labels, directed as in the triangle
+  // of the lower label.
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> border;
+  for (const auto& [key, faces] : edge_faces) {
+    if (faces.size() != 2) continue;
+    int fa = faces[0], fb = faces[1];
+    if (model.labels_[fa] == model.labels_[fb]) continue;
+    if (model.labels_[fa] > model.labels_[fb]) std::swap(fa, fb);
+    const Tri& t = mesh.triangles[fa];
+    const int lo = static_cast<int>(key >> 32), hi = static_cast<int>(key & 0xffffffffu);
+    for (int i = 0; i < 3; ++i)
+      if ((t[i] == lo || t[i] == hi) && (t[(i + 1) % 3] == lo || t[(i + 1) % 3] == hi))
+        border[{model.labels_[fa], model.labels_[fb]}].push_back({t[i], t[(i + 1) % 3]});
+  }
+  for (auto& [pair, edges] : border) {
+    Opening opening{pair.first, pair.second, {}};
+    for (auto& [path, closed] : chain_edges(std::move(edges))) {
+      OpeningLoop loop;
+      loop.closed = closed;
+      for (std::size_t i = 0; i < path.size(); ++i) {
+        const int v = path[i];
+        loop.original.push_back(v);
+        loop.in_a.push_back(local_id(model.components_[pair.first], v));
+        loop.in_b.push_back(local_id(model.components_[pair.second], v));
+        loop.centroid += mesh.positions[v];
+        if (i + 1 < path.size() || closed)
+          loop.length += (mesh.positions[path[(i + 1) % path.size()]] - mesh.positions[v]).norm();
+      }
+      loop.centroid /= static_cast<double>(path.size());
+      opening.loops.push_back(std::move(loop));
+    }
+    model.openings_.push_back(std::move(opening));
+  }
+
+  model.median_cache_.resize(nparts);
+  model.ring_cache_.resize(nparts);
+  return model;
+}
+
+int SegmentedModel::find_component(const std::string& name) const {
+  for (int c = 0; c < num_components(); ++c)
+    if (components_[c].name == name) return c;
+  return -1;
+}
+
+const Opening* SegmentedModel::opening_between(int a, int b) const {
+  if (a > b) std::swap(a, b);
+  for (const Opening& o : openings_)
+    if (o.a == a && o.b == b) return &o;
+  return nullptr;
+}
+
+void SegmentedModel::attach_hierarchy(const SkelFile& skel) {
+  Hierarchy h;
+  h.parent.assign(components_.size(), -1);
+  h.limits.assign(components_.size(), {});
+  std::vector<bool> seen(components_.size(), false);
+  for (const SkelJoint& joint : skel.joints) {
+    const int c = find_component(joint.name);
+    if (c < 0)
+      throw ParseError(skel.file, joint.line, joint.col,
+                       "segment '" + joint.name + "' matches no component of " + source_);
+    seen[c] = true;
+    h.depth_first.push_back(c);
+    h.limits[c] = joint.limits;
+    if (joint.parent < 0) {
+      h.root = c;
+      continue;
+    }
+    const int parent = h.depth_first[joint.parent];
+    h.parent[c] = parent;
+    if (opening_between(c, parent) == nullptr)
+      throw ParseError(skel.file, joint.line, joint.col,
+                       "segment '" + joint.name + "' shares no opening with its parent '" +
+                           components_[parent].name + "'");
+  }
+  for (int c = 0; c < num_components(); ++c)
+    if (!seen[c])
+      throw ParseError(skel.file, 1, 1, "component '" + components_[c].name + "' of " + source_ +
+                                            " does not appear in the hierarchy");
+  hierarchy_ = std::move(h);
+}
+
+double SegmentedModel::median_edge_length(int c) const {
+  auto& cached = median_cache_.at(c);
+  if (!cached) cached = skinlab::median_edge_length(components_[c].mesh);
+  return *cached;
+}
+
+const std::vector<std::vector<int>>& SegmentedModel::one_rings(int c) const {
+  auto& cached = ring_cache_.at(c);
+  if (!cached) cached = vertex_one_rings(components_[c].mesh);
+  return *cached;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,35 @@
+// The hierarchy file `.skel` (thesis §3.1; grammar in ../shared/FORMATS.md): the component
+// tree and each joint's rotation range.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace skinlab {
+
+struct SkelJoint {
+  std::string name;
+  int parent = -1;                 ///< index into SkelFile::joints; -1 for the root
+  std::array<double, 6> limits{};  ///< degrees: XMIN XMAX YMIN YMAX ZMIN ZMAX
+  int line = 0;                    ///< where the joint is declared, for later error messages
+  int col = 0;
+};
+
+struct SkelFile {
+  std::string file;               ///< name used in error messages
+  std::vector<SkelJoint> joints;  ///< depth-first in file order; joints[0] is the root
+};
+
+/// Largest |limit| accepted, in degrees: one full turn either way.
+inline constexpr double kMaxLimitDegrees = 360.0;
+
+/// Parses `.skel` text. Throws ParseError (FILE:LINE:COL) on the first error: grammar,
+/// MIN > MAX, a limit outside ±kMaxLimitDegrees, a duplicate name, or trailing tokens.
+SkelFile parse_skel(const std::string& file, std::string text);
+SkelFile read_skel(const std::filesystem::path& path);
+void write_skel(std::ostream& out, const SkelFile& skel);
+
+}  // namespace skinlab
