@@ -29,7 +29,8 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
   const std::string ext = file.extension().string();
   if (iequals(ext, ".skel")) {
     const SkelFile skel = read_skel(file);
-    std::string line = "hierarchy, " + std::to_string(skel.joints.size()) + " joints, root '" + skel.joints[0].name + "'";
+    std::string line =
+        "hierarchy, " + std::to_string(skel.joints.size()) + " joints, root '" + skel.joints[0].name + "'";
     if (!options.mesh.empty()) {
       const ModelFiles files = resolve_model(options.mesh);
       SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels), files.mesh.string());
@@ -69,7 +70,8 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
 
 void add_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
-  CLI::App* sub = app.add_subcommand("check", "Validate .skel, .clip, .seg, .obj and .off files (exit 2 if any is bad)");
+  CLI::App* sub =
+      app.add_subcommand("check", "Validate .skel, .clip, .seg, .obj and .off files (exit 2 if any is bad)");
   sub->add_option("files", options->files, "Files to check")->required();
   sub->add_option("--mesh", options->mesh,
                   "Mesh or standard model: required for .seg; .skel names and .clip DOFs are checked against it");
@@ -77,7 +79,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   sub->callback([options, &exit_code] {
     for (const std::string& file : options->files) {
       try {
-        std::cout << file << ": ok, " << check_file(file, *options) << '\n';
+        const std::string summary = check_file(file, *options);
+        std::cout << file << ": ok, " << summary << '\n';
       } catch (const InputError& e) {
         std::cerr << e.what() << '\n';
         exit_code = 2;

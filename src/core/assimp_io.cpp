@@ -11,8 +11,8 @@ namespace skinlab {
 
 namespace {
 
-void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent,
-                     LabeledMesh& out, std::map<std::string, int>& name_uses) {
+void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, LabeledMesh& out,
+                     std::map<std::string, int>& name_uses) {
   const aiMatrix4x4 world = parent * node.mTransformation;
   if (node.mNumMeshes > 0) {
     std::string name = node.mName.length > 0 ? node.mName.C_Str() : "object";
@@ -39,16 +39,14 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
       }
     }
   }
-  for (unsigned c = 0; c < node.mNumChildren; ++c)
-    collect_objects(scene, *node.mChildren[c], world, out, name_uses);
+  for (unsigned c = 0; c < node.mNumChildren; ++c) collect_objects(scene, *node.mChildren[c], world, out, name_uses);
 }
 
 }  // namespace
 
 LabeledMesh read_assimp(const std::filesystem::path& path) {
   Assimp::Importer importer;
-  const aiScene* scene =
-      importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
+  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
   if (scene == nullptr || scene->mRootNode == nullptr)
     throw InputError(path.string() + ": cannot read mesh: " + importer.GetErrorString());
   LabeledMesh out;

@@ -1,13 +1,13 @@
 #include "core/atomic_file.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace skinlab {
 
-void write_file_atomically(const std::filesystem::path& path,
-                           const std::function<void(std::ostream&)>& write) {
+void write_file_atomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
   std::filesystem::path temp = path;
   temp += ".tmp" + std::to_string(::getpid());
   try {

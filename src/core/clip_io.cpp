@@ -70,8 +70,8 @@ ClipFile parse(Lexer& lex) {
   if (num_channels < 0 || num_channels > 100'000) lex.fail(count_token, "a channel count from 0 to 100000");
   for (long c = 0; c < num_channels; ++c) {
     if (!iequals(lex.peek().text, "channel"))
-      lex.fail(lex.peek(), "'channel' (numChannels is " + std::to_string(num_channels) + ", " +
-                               std::to_string(c) + " read)");
+      lex.fail(lex.peek(),
+               "'channel' (numChannels is " + std::to_string(num_channels) + ", " + std::to_string(c) + " read)");
     lex.next();
     ClipChannel channel;
     const Token dof_token = lex.expect("a DOF");
@@ -80,8 +80,8 @@ ClipFile parse(Lexer& lex) {
     channel.col = dof_token.col;
     for (const ClipChannel& other : clip.channels)
       if (other.dof == channel.dof)
-        lex.fail_message(dof_token, "duplicate DOF '" + channel.dof.text() + "' (first at line " +
-                                        std::to_string(other.line) + ")");
+        lex.fail_message(
+            dof_token, "duplicate DOF '" + channel.dof.text() + "' (first at line " + std::to_string(other.line) + ")");
     lex.expect_keyword("{");
     lex.expect_keyword("extrapolate");
     channel.before = static_cast<Extrapolation>(expect_enum(lex, kExtrapolationNames, "an extrapolation mode"));
@@ -142,11 +142,11 @@ void write_clip(std::ostream& out, const ClipFile& clip) {
   out << "animation\n{\n    range " << format_double(clip.range_begin) << ' ' << format_double(clip.range_end)
       << "\n    numChannels " << clip.channels.size() << '\n';
   for (const ClipChannel& channel : clip.channels) {
-    out << "    channel " << channel.dof.text() << "\n    {\n        extrapolate " << to_string(channel.before)
-        << ' ' << to_string(channel.after) << "\n        keys " << channel.keys.size() << "\n        {\n";
+    out << "    channel " << channel.dof.text() << "\n    {\n        extrapolate " << to_string(channel.before) << ' '
+        << to_string(channel.after) << "\n        keys " << channel.keys.size() << "\n        {\n";
     for (const ClipKey& key : channel.keys)
-      out << "            " << format_double(key.time) << ' ' << format_double(key.value) << ' '
-          << to_string(key.in) << ' ' << to_string(key.out) << '\n';
+      out << "            " << format_double(key.time) << ' ' << format_double(key.value) << ' ' << to_string(key.in)
+          << ' ' << to_string(key.out) << '\n';
     out << "        }\n    }\n";
   }
   out << "}\n";
@@ -171,8 +171,8 @@ std::vector<int> resolve_clip_dofs(const ClipFile& clip, const SkelFile& skel) {
     }
     if (id >= num_dofs)
       throw ParseError(clip.file, channel.line, channel.col,
-                       "DOF id " + std::to_string(id) + " out of range 0.." + std::to_string(num_dofs - 1) +
-                           " (" + std::to_string(num_joints) + " joints in " + skel.file + ")");
+                       "DOF id " + std::to_string(id) + " out of range 0.." + std::to_string(num_dofs - 1) + " (" +
+                           std::to_string(num_joints) + " joints in " + skel.file + ")");
     if (owner[id] >= 0)
       throw ParseError(clip.file, channel.line, channel.col,
                        "DOF '" + dof.text() + "' is DOF " + std::to_string(id) +

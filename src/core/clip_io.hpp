@@ -16,10 +16,10 @@ enum class TangentRule { flat, linear, smooth };
 
 /// A degree of freedom as written: an integer id, NAME.rx|ry|rz, or mover.(tx|ty|tz|rx|ry|rz).
 struct ClipDof {
-  int id = -1;        ///< >= 0 when written as an integer
-  std::string joint;  ///< joint name when written NAME.axis
-  bool mover = false; ///< mover.axis
-  int axis = 0;       ///< 0..2 = rx,ry,rz for a joint; 0..5 = tx,ty,tz,rx,ry,rz for the mover
+  int id = -1;         ///< >= 0 when written as an integer
+  std::string joint;   ///< joint name when written NAME.axis
+  bool mover = false;  ///< mover.axis
+  int axis = 0;        ///< 0..2 = rx,ry,rz for a joint; 0..5 = tx,ty,tz,rx,ry,rz for the mover
   std::string text() const;
   bool operator==(const ClipDof&) const = default;
 };

@@ -45,7 +45,6 @@ inline constexpr double kWeldRelativeTolerance = 1e-5;
 /// Reads any supported mesh by extension (.obj, .off, else Assimp), with labels from `seg`
 /// when given (a .seg requires a mesh without its own groups), and welds coincident border
 /// vertices of different components (kWeldRelativeTolerance).
-LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh,
-                              const std::filesystem::path& seg = {});
+LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg = {});
 
 }  // namespace skinlab

@@ -81,7 +81,8 @@ Manifest read_manifest(const fs::path& path) {
   }
   Manifest manifest;
   const std::string archive_override = env_or_empty("SKINLAB_CGAL_DATA");
-  manifest.archive = archive_override.empty() ? fs::path(json_string(doc, "archive", path)) : fs::path(archive_override);
+  manifest.archive =
+      archive_override.empty() ? fs::path(json_string(doc, "archive", path)) : fs::path(archive_override);
   if (!doc.contains("models") || !doc["models"].is_array())
     throw InputError(path.string() + ": expected a 'models' array");
   for (const auto& m : doc["models"]) {
@@ -121,7 +122,8 @@ ModelFiles resolve_model(const std::string& name_or_path) {
   const Manifest manifest = read_manifest(root / "models" / "manifest.json");
   for (const ModelEntry& entry : manifest.models) {
     if (entry.name != name_or_path) continue;
-    ModelFiles files{entry.name, model_cache_dir() / (entry.name + fs::path(entry.source).extension().string()), {}, {}};
+    ModelFiles files{
+        entry.name, model_cache_dir() / (entry.name + fs::path(entry.source).extension().string()), {}, {}};
     if (!entry.labels.empty()) files.labels = root / "models" / entry.labels;
     if (!entry.hierarchy.empty()) files.hierarchy = root / "skeletons" / entry.hierarchy;
     if (fs::exists(files.mesh) && sha256_hex(read_whole_file(files.mesh)) == entry.sha256) return files;

@@ -16,8 +16,8 @@ int corner_vertex(const Lexer& lex, const Token& token, int num_vertices) {
   if (!parse_long(head, index) || index == 0) lex.fail(token, "a vertex index (1-based or negative)");
   const long resolved = index > 0 ? index - 1 : num_vertices + index;
   if (resolved < 0 || resolved >= num_vertices)
-    lex.fail_message(token, "vertex index " + std::string(head) + " out of range: " +
-                                std::to_string(num_vertices) + " vertices defined so far");
+    lex.fail_message(token, "vertex index " + std::string(head) + " out of range: " + std::to_string(num_vertices) +
+                                " vertices defined so far");
   return static_cast<int>(resolved);
 }
 

@@ -24,22 +24,24 @@ TriMesh read_off(const std::filesystem::path& path) {
     const int line = lex.peek().line;
     Vec3 p;
     for (int i = 0; i < 3; ++i)
-      p[i] = lex.expect_number("vertex " + std::to_string(v) + " coordinate (" + std::to_string(nv) + " vertices declared)");
+      p[i] = lex.expect_number("vertex " + std::to_string(v) + " coordinate (" + std::to_string(nv) +
+                               " vertices declared)");
     mesh.positions.push_back(p);
     lex.skip_line(line);  // colours or normals
   }
   std::vector<int> polygon;
   for (int f = 0; f < nf; ++f) {
     const Token at = lex.peek();
-    const long n = lex.expect_integer("the vertex count of face " + std::to_string(f) + " (" + std::to_string(nf) + " faces declared)");
+    const long n = lex.expect_integer("the vertex count of face " + std::to_string(f) + " (" + std::to_string(nf) +
+                                      " faces declared)");
     if (n < 3) lex.fail(at, "a face with at least 3 vertices");
     polygon.clear();
     for (long i = 0; i < n; ++i) {
       const Token index_token = lex.peek();
       const long index = lex.expect_integer("a vertex index");
       if (index < 0 || index >= nv)
-        lex.fail_message(index_token, "vertex index " + std::to_string(index) + " out of range 0.." +
-                                          std::to_string(nv - 1));
+        lex.fail_message(index_token,
+                         "vertex index " + std::to_string(index) + " out of range 0.." + std::to_string(nv - 1));
       polygon.push_back(static_cast<int>(index));
     }
     lex.skip_line(at.line);  // face colour

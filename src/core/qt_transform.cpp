@@ -14,9 +14,7 @@ QT QT::from_matrix(const Mat4& m) {
   return {Quat(r).normalized(), m.topRightCorner<3, 1>()};
 }
 
-Quat quat_from_axis_angle(const Vec3& axis, double angle) {
-  return Quat(Eigen::AngleAxisd(angle, axis.normalized()));
-}
+Quat quat_from_axis_angle(const Vec3& axis, double angle) { return Quat(Eigen::AngleAxisd(angle, axis.normalized())); }
 
 Quat qlerp(const Quat& q0, const Quat& q1, double t) {
   const double sign = q0.dot(q1) < 0.0 ? -1.0 : 1.0;
@@ -29,9 +27,9 @@ Mat3 rotation_matrix_unnormalized(const Quat& q) {
   const double w = q.w(), x = q.x(), y = q.y(), z = q.z();
   const double n = w * w + x * x + y * y + z * z;
   Mat3 r;
-  r << w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y),
-      2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x),
-      2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z;
+  r << w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y), 2 * (x * y + w * z),
+      w * w - x * x + y * y - z * z, 2 * (y * z - w * x), 2 * (x * z - w * y), 2 * (y * z + w * x),
+      w * w - x * x - y * y + z * z;
   return r / n;
 }
 

@@ -78,17 +78,17 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
   const int nf = mesh.num_triangles();
   const int nparts = static_cast<int>(labeled.part_names.size());
   if (static_cast<int>(model.labels_.size()) != nf)
-    throw InputError(source + ": " + std::to_string(model.labels_.size()) + " part labels for " +
-                     std::to_string(nf) + " triangles");
+    throw InputError(source + ": " + std::to_string(model.labels_.size()) + " part labels for " + std::to_string(nf) +
+                     " triangles");
   for (int f = 0; f < nf; ++f) {
     const Tri& t = mesh.triangles[f];
     for (int v : t)
       if (v < 0 || v >= mesh.num_vertices())
-        throw InputError(source + ": triangle " + std::to_string(f) + " uses vertex " +
-                         std::to_string(v) + ", outside 0.." + std::to_string(mesh.num_vertices() - 1));
+        throw InputError(source + ": triangle " + std::to_string(f) + " uses vertex " + std::to_string(v) +
+                         ", outside 0.." + std::to_string(mesh.num_vertices() - 1));
     if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
-      throw InputError(source + ": triangle " + std::to_string(f) + " repeats a vertex (" +
-                       std::to_string(t[0]) + " " + std::to_string(t[1]) + " " + std::to_string(t[2]) + ")");
+      throw InputError(source + ": triangle " + std::to_string(f) + " repeats a vertex (" + std::to_string(t[0]) + " " +
+                       std::to_string(t[1]) + " " + std::to_string(t[2]) + ")");
     if (model.labels_[f] < 0 || model.labels_[f] >= nparts)
       throw InputError(source + ": triangle " + std::to_string(f) + " has part label " +
                        std::to_string(model.labels_[f]) + ", outside 0.." + std::to_string(nparts - 1));
@@ -104,8 +104,8 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       auto& faces = edge_faces[edge_key(u, v)];
       faces.push_back(f);
       if (faces.size() > 2)
-        throw InputError(source + ": edge (" + std::to_string(std::min(u, v)) + ", " +
-                         std::to_string(std::max(u, v)) + ") is shared by more than two triangles "
+        throw InputError(source + ": edge (" + std::to_string(std::min(u, v)) + ", " + std::to_string(std::max(u, v)) +
+                         ") is shared by more than two triangles "
                          "(non-manifold)");
     }
 
@@ -120,8 +120,7 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       up[find_root(up, faces[0])] = find_root(up, faces[1]);
   for (int p = 0; p < nparts; ++p) {
     Component& c = model.components_[p];
-    if (c.original_triangle.empty())
-      throw InputError(source + ": component '" + c.name + "' has no triangles");
+    if (c.original_triangle.empty()) throw InputError(source + ": component '" + c.name + "' has no triangles");
     std::map<int, int> pieces;
     for (int f : c.original_triangle) ++pieces[find_root(up, f)];
     if (pieces.size() > 1) {
@@ -133,8 +132,7 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
     for (int f : c.original_triangle)
       for (int v : mesh.triangles[f]) c.original_vertex.push_back(v);
     std::sort(c.original_vertex.begin(), c.original_vertex.end());
-    c.original_vertex.erase(std::unique(c.original_vertex.begin(), c.original_vertex.end()),
-                            c.original_vertex.end());
+    c.original_vertex.erase(std::unique(c.original_vertex.begin(), c.original_vertex.end()), c.original_vertex.end());
     for (int v : c.original_vertex) {
       c.mesh.positions.push_back(mesh.positions[v]);
       c.mesh.normals.push_back(mesh.normals[v]);
@@ -218,14 +216,14 @@ void SegmentedModel::attach_hierarchy(const SkelFile& skel) {
     const int parent = h.depth_first[joint.parent];
     h.parent[c] = parent;
     if (opening_between(c, parent) == nullptr)
-      throw ParseError(skel.file, joint.line, joint.col,
-                       "segment '" + joint.name + "' shares no opening with its parent '" +
-                           components_[parent].name + "'");
+      throw ParseError(
+          skel.file, joint.line, joint.col,
+          "segment '" + joint.name + "' shares no opening with its parent '" + components_[parent].name + "'");
   }
   for (int c = 0; c < num_components(); ++c)
     if (!seen[c])
-      throw ParseError(skel.file, 1, 1, "component '" + components_[c].name + "' of " + source_ +
-                                            " does not appear in the hierarchy");
+      throw ParseError(skel.file, 1, 1,
+                       "component '" + components_[c].name + "' of " + source_ + " does not appear in the hierarchy");
   hierarchy_ = std::move(h);
 }
 

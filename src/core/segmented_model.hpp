@@ -14,18 +14,18 @@ namespace skinlab {
 
 struct Component {
   std::string name;
-  TriMesh mesh;                       ///< its own copy of its vertices, local ids
-  std::vector<int> original_vertex;   ///< local vertex id -> vertex id in the whole mesh
-  std::vector<int> original_triangle; ///< local triangle id -> triangle id in the whole mesh
+  TriMesh mesh;                        ///< its own copy of its vertices, local ids
+  std::vector<int> original_vertex;    ///< local vertex id -> vertex id in the whole mesh
+  std::vector<int> original_triangle;  ///< local triangle id -> triangle id in the whole mesh
 };
 
 /// One border curve between components a and b, in the orientation of a's triangles.
 struct OpeningLoop {
-  std::vector<int> original;  ///< vertex ids in the whole mesh, in loop order
-  std::vector<int> in_a;      ///< the same vertices as local ids of component a
-  std::vector<int> in_b;      ///< ... and of component b
-  bool closed = true;         ///< false for a chain ending where three components meet
-  double length = 0.0;        ///< sum of its edge lengths (closing edge included if closed)
+  std::vector<int> original;     ///< vertex ids in the whole mesh, in loop order
+  std::vector<int> in_a;         ///< the same vertices as local ids of component a
+  std::vector<int> in_b;         ///< ... and of component b
+  bool closed = true;            ///< false for a chain ending where three components meet
+  double length = 0.0;           ///< sum of its edge lengths (closing edge included if closed)
   Vec3 centroid = Vec3::Zero();  ///< opening centroid: the mean of its vertices (unweighted)
 };
 
@@ -36,10 +36,10 @@ struct Opening {
 };
 
 struct Hierarchy {
-  int root = 0;                                ///< component id of the root
-  std::vector<int> parent;                     ///< per component; -1 for the root
-  std::vector<int> depth_first;                ///< component ids in .skel order (joint order)
-  std::vector<std::array<double, 6>> limits;   ///< per component, degrees, XMIN..ZMAX
+  int root = 0;                               ///< component id of the root
+  std::vector<int> parent;                    ///< per component; -1 for the root
+  std::vector<int> depth_first;               ///< component ids in .skel order (joint order)
+  std::vector<std::array<double, 6>> limits;  ///< per component, degrees, XMIN..ZMAX
 };
 
 class SegmentedModel {

@@ -43,7 +43,7 @@ class SkelParser {
         lex_.fail(at, std::string(kLimitNames[i]) + " within [-360, 360]");
       if (i % 2 == 1 && joint.limits[i] < joint.limits[i - 1])
         lex_.fail(at, std::string(kLimitNames[i]) + " >= " + kLimitNames[i - 1] + " (" +
-                          std::to_string(joint.limits[i - 1]) + ")");
+                          format_double(joint.limits[i - 1]) + ")");
     }
     lex_.expect_keyword("{");
     const int self = static_cast<int>(skel.joints.size());

@@ -62,8 +62,7 @@ double median_edge_length(const TriMesh& mesh) {
 }
 
 void append_fan(const std::vector<int>& polygon, std::vector<Tri>& triangles) {
-  for (std::size_t i = 1; i + 1 < polygon.size(); ++i)
-    triangles.push_back({polygon[0], polygon[i], polygon[i + 1]});
+  for (std::size_t i = 1; i + 1 < polygon.size(); ++i) triangles.push_back({polygon[0], polygon[i], polygon[i + 1]});
 }
 
 namespace {

@@ -1,0 +1,160 @@
+// End-to-end: the `skinlab` binary on good and malformed files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliResult {
+  int code = -1;
+  std::string out;  ///< stdout and stderr together
+};
+
+CliResult run_skinlab(const std::string& args, const std::string& env = "") {
+  const std::string command = env + " '" SKINLAB_EXE "' " + args + " 2>&1";
+  CliResult run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer;
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+const std::string kData = SKINLAB_TEST_DATA;
+const std::string kBad = kData + "/bad/";
+
+struct BadCase {
+  std::string args;      ///< after `skinlab check`
+  std::string location;  ///< FILE:LINE:COL (or FILE: for whole-file problems)
+  std::string message;
+};
+
+}  // namespace
+
+TEST(Cli, CheckRejectsEachMalformedFileWithItsOwnMessage) {
+  const std::string oct = " --mesh " + kData + "/octahedron.off";
+  const std::string cyl = " --mesh " + kData + "/cylinder3.obj";
+  const std::vector<BadCase> cases = {
+      {"limits_order.skel", "limits_order.skel:1:26:", "expected YMAX >= YMIN (30), found '-30'"},
+      {"missing_brace.skel", "missing_brace.skel:2:5:", "expected '{', found 'End'"},
+      {"duplicate_name.skel", "duplicate_name.skel:3:11:", "duplicate segment name 'part0'"},
+      {"nonnumeric_limit.skel", "nonnumeric_limit.skel:1:23:", "expected YMIN (degrees), found 'abc'"},
+      {"trailing.skel", "trailing.skel:5:1:", "expected end of file after the root segment, found 'JOINT'"},
+      {"unknown_component.skel" + oct, "unknown_component.skel:3:11:", "segment 'arm' matches no component"},
+      {"not_adjacent.skel" + cyl, "not_adjacent.skel:3:11:", "'top' shares no opening with its parent 'bottom'"},
+      {"bad_extrapolation.clip", "bad_extrapolation.clip:2:36:", "expected an extrapolation mode (constant|linear|"},
+      {"nonincreasing_time.clip", "nonincreasing_time.clip:5:5:", "expected a key time greater than 0.5, found '0.5'"},
+      {"key_count.clip", "key_count.clip:4:21:", "expected a key time (keys is 3, 2 read), found '}'"},
+      {"num_channels.clip", "num_channels.clip:2:72:", "expected 'channel' (numChannels is 2, 1 read), found '}'"},
+      {"bad_dof.clip", "bad_dof.clip:2:11:", "expected a DOF (integer id, NAME.rx|ry|rz"},
+      {"duplicate_dof.clip", "duplicate_dof.clip:3:11:", "duplicate DOF 'part1.rx' (first at line 2)"},
+      {"unknown_joint.clip --skel " + kData + "/octahedron.skel",
+       "unknown_joint.clip:2:11:", "DOF 'elbow.rx' names no joint of"},
+      {"bad_rule.clip",
+       "bad_rule.clip:2:63:", "expected an outgoing tangent rule (flat|linear|smooth or 0..2), found 'steep'"},
+      {"range.clip", "range.clip:1:21:", "expected a range end T1 >= T0, found '1'"},
+      {"count.seg" + oct, "count.seg:8:1:", "expected 8 labels (one per face), found 7"},
+      {"non_integer.seg" + oct, "non_integer.seg:7:1:", "expected a part label (integer), found 'x'"},
+      {"disconnected.seg" + oct,
+       "disconnected.seg:", "component 'part0' is not one connected surface: 2 pieces of 1, 1 triangles"},
+      {"nan.obj", "nan.obj:2:7:", "expected a vertex coordinate (a finite number), found 'nan'"},
+      {"index.obj", "index.obj:4:7:", "vertex index 4 out of range: 3 vertices defined so far"},
+      {"short_face.obj", "short_face.obj:4:1:", "a face needs at least 3 vertices, found 2"},
+      {"truncated.off", "truncated.off:6:1:", "expected vertex 3 coordinate (4 vertices declared), found end of file"},
+      {"index.off", "index.off:7:7:", "vertex index 4 out of range 0..3"},
+      {"header.off", "header.off:2:3:", "expected the face count, found 'four'"},
+      {"nonmanifold.off", "nonmanifold.off:", "edge (0, 1) is shared by more than two triangles (non-manifold)"},
+  };
+  for (const BadCase& c : cases) {
+    const CliResult run = run_skinlab("check " + kBad + c.args);
+    EXPECT_EQ(run.code, 2) << c.args << "\n" << run.out;
+    EXPECT_NE(run.out.find(kBad + c.location), std::string::npos) << c.args << "\n" << run.out;
+    EXPECT_NE(run.out.find(c.message), std::string::npos) << c.args << "\n" << run.out;
+    EXPECT_EQ(run.out.find(": ok"), std::string::npos) << c.args << "\n" << run.out;
+  }
+}
+
+TEST(Cli, CheckAcceptsGoodFilesAndReportsEachBadOneWithoutStopping) {
+  const CliResult good = run_skinlab("check " + kData + "/octahedron.skel " + kData + "/wave.clip " + kData +
+                                     "/octahedron.seg " + kData + "/cylinder3.obj --mesh " + kData + "/octahedron.off");
+  EXPECT_EQ(good.code, 0) << good.out;
+  EXPECT_NE(good.out.find("wave.clip: ok, clip, 3 channels, 6 keys, range 0..2 s, every DOF in"), std::string::npos)
+      << good.out;
+  EXPECT_NE(good.out.find("octahedron.seg: ok, labels for"), std::string::npos) << good.out;
+  EXPECT_NE(good.out.find("cylinder3.obj: ok, mesh, 34 vertices, 64 triangles, 3 components, 2 openings"),
+            std::string::npos)
+      << good.out;
+  const CliResult mixed = run_skinlab("check " + kBad + "nan.obj " + kData + "/wave.clip");
+  EXPECT_EQ(mixed.code, 2);
+  EXPECT_NE(mixed.out.find("wave.clip: ok"), std::string::npos) << mixed.out;
+}
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(run_skinlab("").code, 2);
+  EXPECT_EQ(run_skinlab("info").code, 2);
+  EXPECT_EQ(run_skinlab("check --no-such-flag x.skel").code, 2);
+  EXPECT_EQ(run_skinlab("check " + kData + "/octahedron.seg").code, 2);  // a .seg needs --mesh
+  EXPECT_EQ(run_skinlab("check notes.txt").code, 2);
+  EXPECT_EQ(run_skinlab("info no_such_model").code, 2);
+  EXPECT_EQ(run_skinlab("--help").code, 0);
+}
+
+TEST(Cli, InfoReportsComponentsOpeningsAndHierarchy) {
+  const CliResult run = run_skinlab("info " + kData + "/octahedron.off --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto info = nlohmann::json::parse(run.out);
+  EXPECT_EQ(info["vertices"], 6);
+  EXPECT_EQ(info["triangles"], 8);
+  ASSERT_EQ(info["components"].size(), 2u);
+  EXPECT_EQ(info["components"][0]["vertices"], 5);
+  EXPECT_DOUBLE_EQ(info["components"][0]["median_edge_length"].get<double>(), std::sqrt(2.0));
+  ASSERT_EQ(info["openings"].size(), 1u);
+  EXPECT_EQ(info["openings"][0]["loop_count"], 1);
+  EXPECT_EQ(info["openings"][0]["loops"][0]["vertices"], 4);
+  EXPECT_DOUBLE_EQ(info["openings"][0]["loops"][0]["length"].get<double>(), 4 * std::sqrt(2.0));
+  EXPECT_EQ(info["hierarchy"][1]["parent"], "part0");
+  EXPECT_DOUBLE_EQ(info["bounding_box"]["diagonal"].get<double>(), std::sqrt(12.0));
+}
+
+TEST(Cli, StandardModelIsExtractedVerifiedAndCached) {
+  const fs::path cache = fs::temp_directory_path() / ("skinlab_cache_" + std::to_string(::getpid()));
+  fs::remove_all(cache);
+  const std::string env = "SKINLAB_CACHE='" + cache.string() + "'";
+  const CliResult first = run_skinlab("info homer --json", env);
+  ASSERT_EQ(first.code, 0) << first.out;
+  const auto info = nlohmann::json::parse(first.out);
+  EXPECT_EQ(info["vertices"], 4930);
+  EXPECT_EQ(info["triangles"], 9856);
+  EXPECT_EQ(info["components"].size(), 1u);
+  ASSERT_TRUE(fs::exists(cache / "homer.off"));
+  // A corrupted cache entry is detected by its checksum and replaced.
+  std::ofstream(cache / "homer.off") << "OFF\n0 0 0\n";
+  const CliResult second = run_skinlab("info homer --json", env);
+  ASSERT_EQ(second.code, 0) << second.out;
+  EXPECT_EQ(nlohmann::json::parse(second.out)["vertices"], 4930);
+  fs::remove_all(cache);
+}
+
+TEST(Cli, ManifestChecksumMismatchIsBadInput) {
+  const fs::path root = fs::temp_directory_path() / ("skinlab_root_" + std::to_string(::getpid()));
+  fs::create_directories(root / "models");
+  std::ofstream(root / "models" / "manifest.json")
+      << R"({"archive": "/usr/share/doc/libcgal-dev/data.tar.gz", "models": [{"name": "cow",
+           "source": "data/meshes/cow.off", "sha256": ")"
+      << std::string(64, '0') << R"(", "labels": null, "hierarchy": null}]})";
+  const CliResult run = run_skinlab("info cow", "SKINLAB_ROOT='" + root.string() + "'");
+  EXPECT_EQ(run.code, 2) << run.out;
+  EXPECT_NE(run.out.find("data/meshes/cow.off has sha256 1c5a25c3"), std::string::npos) << run.out;
+  EXPECT_FALSE(fs::exists(root / ".cache" / "models" / "cow.off"));
+  fs::remove_all(root);
+}

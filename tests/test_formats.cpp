@@ -1,0 +1,203 @@
+// Round trips of every format, and the readers' handling of polygons, groups and welding.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/atomic_file.hpp"
+#include "core/clip_io.hpp"
+#include "core/error.hpp"
+#include "core/mesh_io.hpp"
+#include "core/segmented_model.hpp"
+#include "test_meshes.hpp"
+
+using namespace skinlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Each test writes into its own directory, removed afterwards.
+class Formats : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("skinlab_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  template <typename Writer>
+  fs::path write_temp(const std::string& name, Writer&& writer) {
+    const fs::path path = dir_ / name;
+    write_file_atomically(path, writer);
+    return path;
+  }
+
+  fs::path dir_;
+};
+
+void expect_same_mesh(const TriMesh& a, const TriMesh& b) {
+  ASSERT_EQ(a.positions.size(), b.positions.size());
+  ASSERT_EQ(a.triangles, b.triangles);
+  for (std::size_t v = 0; v < a.positions.size(); ++v) EXPECT_EQ(a.positions[v], b.positions[v]);
+}
+
+const fs::path kData = SKINLAB_TEST_DATA;
+
+}  // namespace
+
+TEST_F(Formats, ObjRoundTripKeepsGroupsAndExactCoordinates) {
+  LabeledMesh m = test::stacked_cylinder(3, 7);
+  m.mesh.positions[0] += Vec3(0.1, 1e-17, 1.0 / 3.0);
+  const fs::path path = write_temp("cyl.obj", [&](std::ostream& out) { write_obj(out, m); });
+  const LabeledMesh back = read_obj(path);
+  expect_same_mesh(m.mesh, back.mesh);
+  EXPECT_EQ(back.labels, m.labels);
+  EXPECT_EQ(back.part_names, m.part_names);
+}
+
+TEST_F(Formats, OffAndSegRoundTrip) {
+  const LabeledMesh m = test::stacked_cylinder(2, 9);
+  const fs::path off = write_temp("cyl.off", [&](std::ostream& out) { write_off(out, m.mesh); });
+  const fs::path seg = write_temp("cyl.seg", [&](std::ostream& out) { write_seg(out, m.labels); });
+  const LabeledMesh back = read_labeled_mesh(off, seg);
+  expect_same_mesh(m.mesh, back.mesh);
+  EXPECT_EQ(back.labels, m.labels);
+  EXPECT_EQ(back.part_names, (std::vector<std::string>{"part0", "part1"}));
+}
+
+TEST_F(Formats, OffReadsColoursAndTriangulatesPolygons) {
+  const fs::path path = write_temp("quad.off", [](std::ostream& out) {
+    out << "COFF\n# a quad and a triangle\n5 2 0\n0 0 0 255 0 0 255\n1 0 0 0 0 0 0\n1 1 0 1 1 1 1\n"
+           "0 1 0 1 1 1 1\n0 0 1 0 0 0 0\n4 0 1 2 3 200 10 10\n3 0 1 4\n";
+  });
+  const TriMesh mesh = read_off(path);
+  EXPECT_EQ(mesh.num_vertices(), 5);
+  EXPECT_EQ(mesh.triangles, (std::vector<Tri>{{0, 1, 2}, {0, 2, 3}, {0, 1, 4}}));
+}
+
+TEST_F(Formats, ObjGroupsNegativeIndicesAndSlashes) {
+  const fs::path path = write_temp("groups.obj", [](std::ostream& out) {
+    out << "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n"
+           "o left arm\nf 1/1/1 2/1/1 3/1/1\ng body\nf -4//1 -2//1 -1//1\ng left_arm\nf 1 3 4\ng empty\n";
+  });
+  const LabeledMesh m = read_obj(path);
+  EXPECT_EQ(m.part_names, (std::vector<std::string>{"left_arm", "body"}));
+  EXPECT_EQ(m.labels, (std::vector<int>{0, 1, 0}));
+  EXPECT_EQ(m.mesh.triangles[1], (Tri{0, 2, 3}));
+}
+
+TEST_F(Formats, AssimpReadsObjectsAsComponentsAndWeldsTheirBorders) {
+  // Parts exported as separate objects, each with its own copy of the shared ring.
+  const LabeledMesh m = test::stacked_cylinder(2, 8);
+  const fs::path path = write_temp("objects.obj", [&](std::ostream& out) {
+    int base = 1;
+    for (int part = 0; part < 2; ++part) {
+      std::vector<int> local(m.mesh.positions.size(), -1);
+      std::vector<int> order;
+      for (std::size_t f = 0; f < m.mesh.triangles.size(); ++f)
+        if (m.labels[f] == part)
+          for (int v : m.mesh.triangles[f])
+            if (local[v] < 0) {
+              local[v] = static_cast<int>(order.size());
+              order.push_back(v);
+            }
+      out << "o " << m.part_names[part] << '\n';
+      for (int v : order) out << "v " << m.mesh.positions[v].transpose() << '\n';
+      for (std::size_t f = 0; f < m.mesh.triangles.size(); ++f)
+        if (m.labels[f] == part) {
+          out << 'f';
+          for (int v : m.mesh.triangles[f]) out << ' ' << base + local[v];
+          out << '\n';
+        }
+      base += static_cast<int>(order.size());
+    }
+  });
+  LabeledMesh read = read_assimp(path);
+  ASSERT_EQ(read.part_names.size(), 2u);
+  EXPECT_EQ(read.mesh.num_triangles(), m.mesh.num_triangles());
+  weld_border_vertices(read, kWeldRelativeTolerance * bounding_box(read.mesh.positions).diagonal());
+  const SegmentedModel model = SegmentedModel::build(read, path.string());
+  EXPECT_EQ(model.mesh().num_vertices(), m.mesh.num_vertices());
+  ASSERT_EQ(model.openings().size(), 1u);
+  EXPECT_EQ(model.openings()[0].loops[0].original.size(), 8u);
+}
+
+TEST_F(Formats, SkelRoundTrip) {
+  const SkelFile skel = read_skel(kData / "octahedron.skel");
+  ASSERT_EQ(skel.joints.size(), 2u);
+  EXPECT_EQ(skel.joints[1].name, "part1");
+  EXPECT_EQ(skel.joints[1].parent, 0);
+  EXPECT_EQ(skel.joints[1].limits, (std::array<double, 6>{-45, 45, -30, 30, 0, 90}));
+  std::ostringstream out;
+  write_skel(out, skel);
+  const SkelFile back = parse_skel("back.skel", out.str());
+  ASSERT_EQ(back.joints.size(), skel.joints.size());
+  for (std::size_t j = 0; j < skel.joints.size(); ++j) {
+    EXPECT_EQ(back.joints[j].name, skel.joints[j].name);
+    EXPECT_EQ(back.joints[j].parent, skel.joints[j].parent);
+    EXPECT_EQ(back.joints[j].limits, skel.joints[j].limits);
+  }
+}
+
+TEST_F(Formats, SkelKeepsDepthFirstOrderOfNestedJoints) {
+  const SkelFile skel = parse_skel("tree.skel",
+                                   "root torso -180 180 -180 180 -180 180 { joint arm 0 1 0 1 0 1 {"
+                                   " joint hand 0 0 0 0 0 0 { end site } } joint head 0 0 0 0 0 0 { End Site } }");
+  ASSERT_EQ(skel.joints.size(), 4u);
+  EXPECT_EQ(skel.joints[2].name, "hand");
+  EXPECT_EQ(skel.joints[2].parent, 1);
+  EXPECT_EQ(skel.joints[3].parent, 0);
+  std::ostringstream out;
+  write_skel(out, skel);
+  EXPECT_EQ(parse_skel("back.skel", out.str()).joints[3].name, "head");
+}
+
+TEST_F(Formats, ClipRoundTripWithEveryRuleAndMode) {
+  const ClipFile clip = read_clip(kData / "wave.clip");
+  ASSERT_EQ(clip.channels.size(), 3u);
+  EXPECT_EQ(clip.channels[0].dof.joint, "part1");
+  EXPECT_EQ(clip.channels[0].dof.axis, 1);
+  EXPECT_EQ(clip.channels[1].dof.id, 0);
+  EXPECT_EQ(clip.channels[1].before, Extrapolation::cycle);
+  EXPECT_EQ(clip.channels[1].after, Extrapolation::cycle_offset);
+  EXPECT_EQ(clip.channels[1].keys[0].out, TangentRule::linear);
+  EXPECT_EQ(clip.channels[1].keys[1].in, TangentRule::smooth);
+  EXPECT_EQ(clip.channels[2].before, Extrapolation::bounce);
+  EXPECT_TRUE(clip.channels[2].dof.mover);
+  EXPECT_DOUBLE_EQ(clip.channels[2].keys[0].value, 0.25);
+  std::ostringstream out;
+  write_clip(out, clip);
+  const ClipFile back = parse_clip("back.clip", out.str());
+  EXPECT_EQ(back.range_begin, clip.range_begin);
+  EXPECT_EQ(back.range_end, clip.range_end);
+  ASSERT_EQ(back.channels.size(), clip.channels.size());
+  for (std::size_t c = 0; c < clip.channels.size(); ++c) {
+    EXPECT_EQ(back.channels[c].dof, clip.channels[c].dof);
+    EXPECT_EQ(back.channels[c].before, clip.channels[c].before);
+    EXPECT_EQ(back.channels[c].after, clip.channels[c].after);
+    EXPECT_EQ(back.channels[c].keys, clip.channels[c].keys);
+  }
+}
+
+TEST_F(Formats, ClipDofsResolveAgainstTheSkeleton) {
+  const ClipFile clip = read_clip(kData / "wave.clip");
+  const SkelFile skel = read_skel(kData / "octahedron.skel");
+  // Joint 1 owns 3..5 (ry = 4); two joints put the mover at 6..11 (tx = 6).
+  EXPECT_EQ(resolve_clip_dofs(clip, skel), (std::vector<int>{4, 0, 6}));
+  ClipFile clash = clip;
+  clash.channels[1].dof = ClipDof{4, "", false, 0};
+  EXPECT_THROW(resolve_clip_dofs(clash, skel), ParseError);
+}
+
+TEST_F(Formats, AtomicWriteLeavesNothingWhenTheWriterFails) {
+  const fs::path path = dir_ / "never.obj";
+  EXPECT_THROW(write_file_atomically(path,
+                                     [](std::ostream& out) {
+                                       out << "partial";
+                                       throw InputError("stop");
+                                     }),
+               InputError);
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_TRUE(fs::is_empty(dir_));
+}
