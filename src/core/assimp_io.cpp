@@ -54,17 +54,7 @@ LabeledMesh read_assimp(const std::filesystem::path& path) {
   collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses);
   if (out.mesh.triangles.empty()) throw InputError(path.string() + ": the scene has no triangles");
   // Objects whose faces were all points or lines are not components.
-  std::vector<int> count(out.part_names.size(), 0);
-  for (int l : out.labels) ++count[l];
-  std::vector<int> remap(count.size(), -1);
-  std::vector<std::string> names;
-  for (std::size_t p = 0; p < count.size(); ++p)
-    if (count[p] > 0) {
-      remap[p] = static_cast<int>(names.size());
-      names.push_back(out.part_names[p]);
-    }
-  for (int& l : out.labels) l = remap[l];
-  out.part_names = std::move(names);
+  drop_empty_parts(out);
   return out;
 }
 

@@ -17,7 +17,11 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
-bool parse_double(std::string_view text, double& value) {
+namespace {
+
+// The whole token as a number (a leading '+' allowed, which from_chars refuses).
+template <typename Number>
+bool parse_whole(std::string_view text, Number& value) {
   const char* begin = text.data();
   const char* end = begin + text.size();
   if (begin != end && *begin == '+') ++begin;
@@ -25,13 +29,11 @@ bool parse_double(std::string_view text, double& value) {
   return ec == std::errc() && ptr == end;
 }
 
-bool parse_long(std::string_view text, long& value) {
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  if (begin != end && *begin == '+') ++begin;
-  auto [ptr, ec] = std::from_chars(begin, end, value);
-  return ec == std::errc() && ptr == end;
-}
+}  // namespace
+
+bool parse_double(std::string_view text, double& value) { return parse_whole(text, value); }
+
+bool parse_long(std::string_view text, long& value) { return parse_whole(text, value); }
 
 std::string format_double(double value) {
   char buffer[32];

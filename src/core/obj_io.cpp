@@ -62,17 +62,7 @@ LabeledMesh read_obj(const std::filesystem::path& path) {
     lex.skip_line(line);
   }
   // Groups without faces are not components; renumber the others in order of appearance.
-  std::vector<int> used(out.part_names.size(), 0);
-  for (int l : out.labels) used[l] = 1;
-  std::vector<int> remap(out.part_names.size(), -1);
-  std::vector<std::string> names;
-  for (std::size_t g = 0; g < used.size(); ++g)
-    if (used[g]) {
-      remap[g] = static_cast<int>(names.size());
-      names.push_back(out.part_names[g]);
-    }
-  for (int& l : out.labels) l = remap[l];
-  out.part_names = std::move(names);
+  drop_empty_parts(out);
   return out;
 }
 

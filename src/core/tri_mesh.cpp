@@ -65,6 +65,20 @@ void append_fan(const std::vector<int>& polygon, std::vector<Tri>& triangles) {
   for (std::size_t i = 1; i + 1 < polygon.size(); ++i) triangles.push_back({polygon[0], polygon[i], polygon[i + 1]});
 }
 
+void drop_empty_parts(LabeledMesh& labeled) {
+  std::vector<int> count(labeled.part_names.size(), 0);
+  for (int l : labeled.labels) ++count[l];
+  std::vector<int> remap(count.size(), -1);
+  std::vector<std::string> names;
+  for (std::size_t p = 0; p < count.size(); ++p)
+    if (count[p] > 0) {
+      remap[p] = static_cast<int>(names.size());
+      names.push_back(labeled.part_names[p]);
+    }
+  for (int& l : labeled.labels) l = remap[l];
+  labeled.part_names = std::move(names);
+}
+
 namespace {
 
 // Cells of a uniform grid of side `tolerance`; a vertex's welding partners lie in the 27

@@ -52,6 +52,9 @@ double median_edge_length(const TriMesh& mesh);
 /// readers use it for OBJ and OFF polygons, which these formats require to be planar and convex.
 void append_fan(const std::vector<int>& polygon, std::vector<Tri>& triangles);
 
+/// Removes parts that have no triangle and renumbers the others, keeping their order.
+void drop_empty_parts(LabeledMesh& labeled);
+
 /// Merges vertices that lie within `tolerance` of each other and are used by different
 /// components, so that parts stored as separate objects share their border vertices. Vertices
 /// of the same component are never merged; unused vertices are kept. Returns the number
