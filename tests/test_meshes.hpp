@@ -1,8 +1,12 @@
 // Tiny meshes built in code for the tests.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <map>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include "core/tri_mesh.hpp"
 
@@ -35,6 +39,44 @@ inline LabeledMesh stacked_cylinder(int parts, int sides, double r = 1.0) {
     }
   for (int i = 0; i < sides; ++i) add({top, id(parts, i), id(parts, i + 1)}, parts - 1);
   for (int p = 0; p < parts; ++p) out.part_names.push_back("seg" + std::to_string(p));
+  return out;
+}
+
+/// The closed surface of a union of unit voxels; voxel {i, j, k, part} fills
+/// [i,i+1]x[j,j+1]x[k,k+1] and labels its boundary squares with `part`. Parts touching along a
+/// face share the loop around it as their opening. Voxels must not touch along an edge only.
+inline LabeledMesh voxel_model(const std::vector<std::array<int, 4>>& voxels, std::vector<std::string> names) {
+  std::map<std::array<int, 3>, int> filled;
+  for (const auto& v : voxels) filled[{v[0], v[1], v[2]}] = v[3];
+  LabeledMesh out;
+  out.part_names = std::move(names);
+  std::map<std::array<int, 3>, int> vertex_id;
+  const auto vertex = [&](std::array<int, 3> p) {
+    auto [it, inserted] = vertex_id.emplace(p, out.mesh.num_vertices());
+    if (inserted) out.mesh.positions.emplace_back(p[0], p[1], p[2]);
+    return it->second;
+  };
+  for (const auto& [cell, part] : filled)
+    for (int axis = 0; axis < 3; ++axis)
+      for (int side : {-1, 1}) {
+        std::array<int, 3> neighbour = cell;
+        neighbour[axis] += side;
+        if (filled.count(neighbour)) continue;
+        const int b = (axis + 1) % 3, c = (axis + 2) % 3;
+        std::array<int, 3> p0 = cell;
+        if (side > 0) ++p0[axis];
+        std::array<int, 3> p1 = p0, p2 = p0, p3 = p0;
+        ++p1[b];
+        ++p2[b];
+        ++p2[c];
+        ++p3[c];
+        // e_b x e_c = e_axis: counter-clockwise seen from +axis; reversed on the - side.
+        std::array<int, 4> q{vertex(p0), vertex(p1), vertex(p2), vertex(p3)};
+        if (side < 0) std::swap(q[1], q[3]);
+        out.mesh.triangles.push_back({q[0], q[1], q[2]});
+        out.mesh.triangles.push_back({q[0], q[2], q[3]});
+        out.labels.insert(out.labels.end(), 2, part);
+      }
   return out;
 }
 

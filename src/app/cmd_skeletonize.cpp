@@ -1,0 +1,115 @@
+// `skinlab skeletonize MODEL --method opening|centroid|pa|pa-refined ...`
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "app/commands.hpp"
+#include "core/atomic_file.hpp"
+#include "core/model_library.hpp"
+#include "skeleton/skeleton.hpp"
+
+namespace skinlab {
+
+namespace {
+
+nlohmann::json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
+struct SkeletonizeOptions {
+  std::string model;
+  std::string method = "pa-refined";
+  double max_angle = 20.0;
+  bool all_axes = false;
+  std::string output;
+  bool json = false;
+};
+
+nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s) {
+  const auto component_name = [&](int c) { return model.components()[c].name; };
+  nlohmann::json out = {{"model", name}, {"method", to_string(s.method)}};
+  nlohmann::json& joints = out["joints"] = nlohmann::json::array();
+  for (std::size_t j = 0; j < s.joints.size(); ++j)
+    joints.push_back({{"id", j},
+                      {"position", vec_json(s.joints[j].position)},
+                      {"kind", to_string(s.joints[j].kind)},
+                      {"component", component_name(s.joints[j].component)}});
+  nlohmann::json& bones = out["bones"] = nlohmann::json::array();
+  for (const Bone& b : s.bones)
+    bones.push_back({{"from", b.from}, {"to", b.to}, {"component", component_name(b.component)}});
+  nlohmann::json& components = out["components"] = nlohmann::json::array();
+  for (int c = 0; c < model.num_components(); ++c) {
+    const ComponentFrame& f = s.components[c];
+    nlohmann::json entry = {{"name", component_name(c)}, {"root_joint", f.root_joint}};
+    if (s.method != SkeletonMethod::opening) {
+      nlohmann::json axes = nlohmann::json::array();
+      for (int k = 0; k < 3; ++k) axes.push_back(vec_json(f.obb.axes.col(k)));
+      entry["kernel_centroid"] = vec_json(f.kernel_centroid);
+      entry["kernel_empty"] = f.kernel_empty;
+      entry["obb"] = {
+          {"center", vec_json(f.obb.center)}, {"axes", axes}, {"half_extents", vec_json(f.obb.half_extents)}};
+      entry["principal_axis"] = f.principal_axis;
+    }
+    if (s.method == SkeletonMethod::pa || s.method == SkeletonMethod::pa_refined)
+      entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};
+    components.push_back(entry);
+  }
+  const SkeletonTimings& t = s.timings;
+  out["timings_ms"] = {{"surfaces", 1e3 * t.surfaces},
+                       {"hull", 1e3 * t.hull},
+                       {"kernel", 1e3 * t.kernel},
+                       {"covariance", 1e3 * t.covariance},
+                       {"refinement", 1e3 * t.refinement},
+                       {"axes", 1e3 * t.axes},
+                       {"total", 1e3 * t.total}};
+  return out;
+}
+
+void print_text(const nlohmann::json& s) {
+  std::cout << "skeleton of " << s["model"].get<std::string>() << " by " << s["method"].get<std::string>() << ": "
+            << s["joints"].size() << " joints, " << s["bones"].size() << " bones\n";
+  for (const auto& c : s["components"]) {
+    std::cout << "  " << std::left << std::setw(20) << c["name"].get<std::string>();
+    if (c.contains("kernel_centroid"))
+      std::cout << " kernel centroid " << c["kernel_centroid"]
+                << (c["kernel_empty"].get<bool>() ? " (kernel empty: hull centroid)" : "") << "  principal axis "
+                << c["obb"]["axes"][c["principal_axis"].get<int>()];
+    std::cout << '\n';
+  }
+  std::cout << "  time (ms):";
+  for (const auto& [phase, ms] : s["timings_ms"].items()) std::cout << ' ' << phase << ' ' << ms.get<double>();
+  std::cout << '\n';
+}
+
+}  // namespace
+
+void add_skeletonize_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SkeletonizeOptions>();
+  CLI::App* sub = app.add_subcommand("skeletonize", "Extract a skeleton (thesis chapter 3)");
+  sub->add_option("model", o->model, "Standard model name or mesh path (needs a hierarchy if it has parts)")
+      ->required();
+  sub->add_option("--method", o->method, "opening, centroid, pa or pa-refined")
+      ->check(CLI::IsMember({"opening", "centroid", "pa", "pa-refined"}))
+      ->capture_default_str();
+  sub->add_option("--max-angle", o->max_angle, "Largest refinement rotation of a frame, degrees")
+      ->check(CLI::Range(0.0, 180.0))
+      ->capture_default_str();
+  sub->add_flag("--all-axes", o->all_axes, "PA: add the ends of the other two principal directions");
+  sub->add_option("-o,--output", o->output, "Write the skeleton as JSON to this file");
+  sub->add_flag("--json", o->json, "Print the skeleton as JSON");
+  sub->callback([o, &exit_code] {
+    const ModelFiles files = resolve_model(o->model);
+    const SegmentedModel model = load_model(files);
+    SkeletonParams params;
+    params.method = parse_skeleton_method(o->method);
+    params.max_angle_degrees = o->max_angle;
+    params.all_axes = o->all_axes;
+    const nlohmann::json result = skeleton_json(files.name, model, extract_skeleton(model, params));
+    if (!o->output.empty()) write_file_atomically(o->output, [&](std::ostream& out) { out << result.dump(2) << '\n'; });
+    if (o->json)
+      std::cout << result.dump(2) << '\n';
+    else
+      print_text(result);
+    exit_code = 0;
+  });
+}
+
+}  // namespace skinlab

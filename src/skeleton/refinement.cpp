@@ -1,0 +1,93 @@
+#include "skeleton/refinement.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace skinlab {
+
+namespace {
+
+double line_angle(const Vec3& a, const Vec3& b) {
+  const double c = std::abs(a.normalized().dot(b.normalized()));
+  return std::acos(std::clamp(c, 0.0, 1.0));
+}
+
+// The direction (column index) closest to v as a line, and that direction signed towards v.
+int closest_direction(const Mat3& directions, const Vec3& v, Vec3& signed_axis) {
+  int best = 0;
+  for (int k = 1; k < 3; ++k)
+    if (line_angle(directions.col(k), v) < line_angle(directions.col(best), v)) best = k;
+  signed_axis = directions.col(best).dot(v) < 0 ? Vec3(-directions.col(best)) : Vec3(directions.col(best));
+  return best;
+}
+
+// Rotation by `fraction` of the turn that takes unit direction `from` onto `to`.
+Mat3 partial_turn(const Vec3& from, const Vec3& to, double fraction) {
+  const Vec3 axis = from.cross(to);
+  const double sine = axis.norm();
+  if (sine < 1e-15) return Mat3::Identity();
+  const double angle = std::atan2(sine, from.dot(to));
+  return Eigen::AngleAxisd(fraction * angle, axis / sine).toRotationMatrix();
+}
+
+}  // namespace
+
+double rotation_angle_between(const Mat3& a, const Mat3& b) {
+  const double c = ((b * a.transpose()).trace() - 1.0) / 2.0;
+  return std::acos(std::clamp(c, -1.0, 1.0));
+}
+
+Frame local_refine(const Frame& frame, const Vec3* root_vector, const std::vector<Vec3>& child_vectors,
+                   double max_angle) {
+  std::vector<std::pair<Vec3, double>> steps;
+  const double n = static_cast<double>(child_vectors.size());
+  const double unit = root_vector != nullptr ? 1.0 / (n + 2.0) : (n > 0 ? 1.0 / n : 0.0);
+  if (root_vector != nullptr) steps.push_back({*root_vector, 2.0 * unit});
+  for (const Vec3& v : child_vectors) steps.push_back({v, unit});
+
+  Frame out = frame;
+  for (const auto& [v, weight] : steps) {
+    if (v.norm() < 1e-12) continue;
+    Vec3 axis;
+    const int k = closest_direction(out.directions, v, axis);
+    const Mat3 turned = partial_turn(axis, v.normalized(), weight) * out.directions;
+    if (rotation_angle_between(frame.directions, turned) > max_angle) continue;
+    out.directions = turned;
+    if (steps.size() == 1) out.principal_axis = k;
+  }
+  return out;
+}
+
+Frame parent_refine(const Frame& child, const Frame& parent, const Mat3& original, double max_angle) {
+  Frame out = child;
+  const Vec3 principal = child.directions.col(child.principal_axis);
+  Vec3 target;
+  const int k = closest_direction(parent.directions, principal, target);
+  const Mat3 aligned = partial_turn(principal, target, 1.0) * child.directions;
+  if (rotation_angle_between(original, aligned) > max_angle) return out;
+  out.directions = aligned;
+
+  // The closest pair among the remaining directions, turned about the (now shared) axis.
+  double best = 10.0;
+  int best_child = -1, best_parent = -1;
+  for (int i = 0; i < 3; ++i) {
+    if (i == child.principal_axis) continue;
+    for (int m = 0; m < 3; ++m) {
+      if (m == k) continue;
+      const double angle = line_angle(out.directions.col(i), parent.directions.col(m));
+      if (angle < best) {
+        best = angle;
+        best_child = i;
+        best_parent = m;
+      }
+    }
+  }
+  const Vec3 from = out.directions.col(best_child);
+  Vec3 to = parent.directions.col(best_parent);
+  if (to.dot(from) < 0) to = -to;
+  const Mat3 twisted = partial_turn(from, to, 1.0) * out.directions;
+  if (rotation_angle_between(original, twisted) <= max_angle) out.directions = twisted;
+  return out;
+}
+
+}  // namespace skinlab

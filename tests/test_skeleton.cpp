@@ -1,0 +1,198 @@
+#include <gtest/gtest.h>
+
+#include <numbers>
+#include <random>
+
+#include "core/error.hpp"
+#include "geometry/line_surface.hpp"
+#include "skeleton/component_surface.hpp"
+#include "skeleton/grouping.hpp"
+#include "skeleton/refinement.hpp"
+#include "skeleton/skeleton.hpp"
+#include "test_meshes.hpp"
+
+using namespace skinlab;
+
+namespace {
+
+// Thesis Fig. 3.4b: a bent component between a parent block and a child block.
+SegmentedModel bent_model() {
+  const LabeledMesh mesh = test::voxel_model({{0, 0, 0, 0},
+                                              {1, 0, 0, 0},  // parent
+                                              {2, 0, 0, 1},
+                                              {3, 0, 0, 1},
+                                              {4, 0, 0, 1},
+                                              {4, 1, 0, 1},
+                                              {4, 2, 0, 1},  // bent
+                                              {4, 3, 0, 2},
+                                              {4, 4, 0, 2}},  // child
+                                             {"parent", "bent", "child"});
+  SegmentedModel model = SegmentedModel::build(mesh, "bent");
+  model.attach_hierarchy(parse_skel("bent.skel",
+                                    "ROOT parent 0 0 0 0 0 0 { JOINT bent 0 0 0 0 0 0 {"
+                                    " JOINT child 0 0 0 0 0 0 { End Site } } }"));
+  return model;
+}
+
+// Thesis Fig. 3.6: a cross whose children hang on the ends of its short bar.
+SegmentedModel cross_model() {
+  std::vector<std::array<int, 4>> voxels = {{0, 2, 0, 1}, {4, 2, 0, 2}, {1, 2, 0, 0}, {3, 2, 0, 0}};
+  for (int y = 0; y < 5; ++y) voxels.push_back({2, y, 0, 0});
+  SegmentedModel model = SegmentedModel::build(test::voxel_model(voxels, {"cross", "left", "right"}), "cross");
+  model.attach_hierarchy(parse_skel("cross.skel",
+                                    "ROOT cross 0 0 0 0 0 0 { JOINT left 0 0 0 0 0 0 { End Site }"
+                                    " JOINT right 0 0 0 0 0 0 { End Site } }"));
+  return model;
+}
+
+// The smallest winding number of component c's closed surface along the inner 90% of a bone.
+double least_inside(const SegmentedModel& model, int c, const Vec3& a, const Vec3& b) {
+  const ComponentSurface s = component_surface(model, c);
+  double least = 1.0;
+  for (int i = 1; i < 20; ++i) {
+    const double t = 0.05 + 0.9 * i / 20.0;
+    least = std::min(least, winding_number(a + t * (b - a), s.positions, s.triangles));
+  }
+  return least;
+}
+
+std::vector<Bone> bones_of(const Skeleton& s, int c) {
+  std::vector<Bone> out;
+  for (const Bone& b : s.bones)
+    if (b.component == c) out.push_back(b);
+  return out;
+}
+
+SkeletonParams with_method(SkeletonMethod method) {
+  SkeletonParams params;
+  params.method = method;
+  return params;
+}
+
+}  // namespace
+
+TEST(Skeleton, OpeningMethodLeavesTheBentComponentWhileCentroidAndPAStayInside) {
+  const SegmentedModel model = bent_model();
+  const int bent = model.find_component("bent");
+  for (SkeletonMethod method : {SkeletonMethod::opening, SkeletonMethod::centroid, SkeletonMethod::pa}) {
+    const Skeleton s = extract_skeleton(model, with_method(method));
+    const auto bones = bones_of(s, bent);
+    ASSERT_FALSE(bones.empty()) << to_string(method);
+    double least = 1.0;
+    for (const Bone& b : bones)
+      least = std::min(least, least_inside(model, bent, s.joints[b.from].position, s.joints[b.to].position));
+    if (method == SkeletonMethod::opening)
+      EXPECT_LT(least, 0.1) << "the straight bone between the openings cuts the corner";
+    else
+      EXPECT_GT(least, 0.45) << to_string(method);
+  }
+  // The kernel of the bent part is its corner cell, capped by its two opening planes.
+  const Skeleton s = extract_skeleton(model, with_method(SkeletonMethod::centroid));
+  EXPECT_FALSE(s.components[bent].kernel_empty);
+  EXPECT_LT((s.components[bent].kernel_centroid - Vec3(4.5, 0.5, 0.5)).norm(), 1e-9);
+  // Joints: the root, two openings, two kernel centroids; the opening joints belong to the child.
+  EXPECT_EQ(s.joints.size(), 5u);
+  EXPECT_EQ(s.joints[s.components[bent].root_joint].kind, JointKind::opening);
+  EXPECT_LT((s.joints[s.components[bent].root_joint].position - Vec3(2, 0.5, 0.5)).norm(), 1e-12);
+}
+
+TEST(Skeleton, PrincipalAxisOnACrossGivesCrossingSegmentsWhereCentroidGivesOne) {
+  const SegmentedModel model = cross_model();
+  const Skeleton pa = extract_skeleton(model, with_method(SkeletonMethod::pa));
+  const ComponentFrame& cross = pa.components[0];
+  EXPECT_LT((cross.kernel_centroid - Vec3(2.5, 2.5, 0.5)).norm(), 1e-9);
+  // PA_KC runs along the long bar, end to end.
+  EXPECT_LT((cross.axis_begin - Vec3(2.5, 0, 0.5)).norm() * (cross.axis_end - Vec3(2.5, 5, 0.5)).norm() *
+                (cross.axis_begin - Vec3(2.5, 5, 0.5)).norm() * (cross.axis_end - Vec3(2.5, 0, 0.5)).norm(),
+            1e-9);
+  bool along_x = false, along_y = false;
+  double length = 0;
+  for (const Bone& b : bones_of(pa, 0)) {
+    const Vec3 d = pa.joints[b.to].position - pa.joints[b.from].position;
+    along_x |= std::abs(d.x()) > 1.0 && std::abs(d.y()) < 1e-9;
+    along_y |= std::abs(d.y()) > 2.0 && std::abs(d.x()) < 1e-9;
+    length += d.norm();
+  }
+  EXPECT_TRUE(along_x && along_y);
+  EXPECT_NEAR(length, 3.0 + 5.0, 1e-9);  // both openings to the centre, both ends to the centre
+  const Skeleton centroid = extract_skeleton(model, with_method(SkeletonMethod::centroid));
+  for (const Bone& b : bones_of(centroid, 0))
+    EXPECT_LT(std::abs(centroid.joints[b.to].position.y() - centroid.joints[b.from].position.y()), 1e-9);
+}
+
+TEST(Skeleton, GroupingMatchesAHandWorkedExample) {
+  // PA_KC along x; four centroids one unit off the axis above x = 1, 2, 8, 9.
+  GroupingInput in;
+  for (double x : {1.0, 2.0, 8.0, 9.0}) {
+    in.centroids.emplace_back(x, 1, 0);
+    in.projections.emplace_back(x, 0, 0);
+  }
+  // {oc1, oc2}: link (1.5, 0, 0); d(oc, L) = sqrt(1.25), d_min = 1; farthest 8 and 7.
+  const double v1 = (std::sqrt(1.25) - 1) / 7, v2 = (std::sqrt(1.25) - 1) / 6;
+  EXPECT_NEAR(normalized_variation(in, 0, Vec3(1.5, 0, 0)), v1, 1e-15);
+  EXPECT_NEAR(merging_score(in, 0, 1), ((v1 + v2) / 2 + 1.0 / 8) / 2, 1e-15);  // = 0.0716336
+  EXPECT_NEAR(merging_score(in, 0, 1), 0.0716336, 1e-7);
+  // Apart, {oc1} {oc2}: no variation, gap 1 of 8: F2 = (1 - 1/8) / 3 > F1, so they merge.
+  EXPECT_NEAR(separating_score(in, {{0, 0}}, {{1, 1}}), 0.875 / 3, 1e-15);
+  // All four as one group: link (5, 0, 0), F1 = (mean V + 8/8) / 2 = 0.7016344.
+  EXPECT_NEAR(merging_score(in, 0, 3), 0.7016344, 1e-7);
+  // {oc1, oc2} {oc3, oc4}: gap 6 of 8: F2 = (2 * 0.0182672 + 0.25) / 3 = 0.0955114, the best.
+  EXPECT_NEAR(separating_score(in, {{0, 1}}, {{2, 3}}), 0.0955114, 1e-7);
+  EXPECT_EQ(group_opening_centroids(in), (Groups{{0, 1}, {2, 3}}));
+  EXPECT_LT((link_point(in, 2, 3) - Vec3(8.5, 0, 0)).norm(), 1e-15);
+}
+
+TEST(Refinement, SingleVectorIsFullyAlignedAndBecomesThePrincipalAxis) {
+  const double ten = 10 * std::numbers::pi / 180;
+  const Vec3 v(std::sin(ten), std::cos(ten), 0);  // 10 degrees from +y
+  const Frame out = local_refine({Mat3::Identity(), 0}, &v, {}, 20 * std::numbers::pi / 180);
+  EXPECT_EQ(out.principal_axis, 1);
+  EXPECT_LT((out.directions.col(1) - v).norm(), 1e-12);
+  const Frame limited = local_refine({Mat3::Identity(), 0}, &v, {}, 5 * std::numbers::pi / 180);
+  EXPECT_EQ(limited.directions, Mat3::Identity());  // rejected: the turn exceeds max-angle
+}
+
+TEST(Refinement, NeverTurnsAFrameFurtherThanMaxAngle) {
+  std::mt19937 rng(17);
+  std::normal_distribution<double> normal;
+  const auto random_frame = [&] {
+    return Frame{Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix(), 0};
+  };
+  for (double degrees : {5.0, 12.0, 20.0, 45.0}) {
+    const double max_angle = degrees * std::numbers::pi / 180;
+    for (int trial = 0; trial < 200; ++trial) {
+      const Frame start = random_frame();
+      const Vec3 root(normal(rng), normal(rng), normal(rng));
+      std::vector<Vec3> children(trial % 4);
+      for (Vec3& c : children) c = Vec3(normal(rng), normal(rng), normal(rng));
+      const Frame local = local_refine(start, trial % 2 ? &root : nullptr, children, max_angle);
+      EXPECT_LE(rotation_angle_between(start.directions, local.directions), max_angle + 1e-12);
+      const Frame parent = parent_refine(local, random_frame(), start.directions, max_angle);
+      EXPECT_LE(rotation_angle_between(start.directions, parent.directions), max_angle + 1e-12);
+      EXPECT_LT((parent.directions.transpose() * parent.directions - Mat3::Identity()).norm(), 1e-12);
+    }
+  }
+}
+
+TEST(Refinement, ParentRefinementSnapsANearlyAlignedChildOntoItsParent) {
+  const Mat3 tilted = Eigen::AngleAxisd(0.1, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  const Frame child{tilted, 2};
+  const Frame out = parent_refine(child, {Mat3::Identity(), 0}, tilted, 0.2);
+  EXPECT_LT(rotation_angle_between(Mat3::Identity(), out.directions), 1e-9);
+}
+
+TEST(Skeleton, RefinedFramesStayWithinMaxAngleOfTheCovarianceFrames) {
+  const SegmentedModel model = bent_model();
+  const Skeleton pa = extract_skeleton(model, with_method(SkeletonMethod::pa));
+  SkeletonParams params = with_method(SkeletonMethod::pa_refined);
+  params.max_angle_degrees = 12;
+  const Skeleton refined = extract_skeleton(model, params);
+  for (int c = 0; c < model.num_components(); ++c)
+    EXPECT_LE(rotation_angle_between(pa.components[c].obb.axes, refined.components[c].obb.axes),
+              12 * std::numbers::pi / 180 + 1e-12);
+}
+
+TEST(Skeleton, ModelWithPartsButNoHierarchyIsRejected) {
+  const SegmentedModel model = SegmentedModel::build(test::stacked_cylinder(2, 8), "cylinder");
+  EXPECT_THROW(extract_skeleton(model), InputError);
+}
