@@ -7,6 +7,7 @@
 #include "core/atomic_file.hpp"
 #include "core/model_library.hpp"
 #include "skeleton/skeleton.hpp"
+#include "viewer/software_render.hpp"
 
 namespace skinlab {
 
@@ -21,7 +22,39 @@ struct SkeletonizeOptions {
   bool all_axes = false;
   std::string output;
   bool json = false;
+  std::string png;
+  std::string view = "front";
+  std::vector<int> size{800, 600};
 };
+
+RenderView named_view(const std::string& name, int width, int height) {
+  RenderView view;
+  view.width = width;
+  view.height = height;
+  if (name == "side") view.direction = Vec3(-1, 0, 0);
+  if (name == "top") {
+    view.direction = Vec3(0, -1, 0);
+    view.up = Vec3(0, 0, -1);
+  }
+  return view;
+}
+
+// The skeleton over the translucent skin, parts in distinct colours; joints coloured by kind
+// (root black, opening red, kernel blue, link green, axis end orange).
+void render_skeleton(const SegmentedModel& model, const Skeleton& s, const RenderView& view,
+                     const std::filesystem::path& path) {
+  RenderScene scene;
+  RenderMesh skin{&model.mesh().positions, &model.mesh().triangles, {}, 0.35f};
+  for (int label : model.labels()) skin.triangle_colors.push_back(palette_color(label));
+  scene.meshes.push_back(std::move(skin));
+  for (const Bone& b : s.bones)
+    scene.lines.push_back({s.joints[b.from].position, s.joints[b.to].position, {0.1f, 0.1f, 0.15f}, 2.5f});
+  static const Rgb kind_colors[] = {
+      {0, 0, 0}, {0.85f, 0.1f, 0.1f}, {0.1f, 0.3f, 0.9f}, {0.1f, 0.6f, 0.2f}, {0.95f, 0.55f, 0.05f}};
+  for (const SkeletonJoint& j : s.joints)
+    scene.dots.push_back({j.position, kind_colors[static_cast<int>(j.kind)], 4.0f});
+  render_png(scene, view, path);
+}
 
 nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s) {
   const auto component_name = [&](int c) { return model.components()[c].name; };
@@ -95,6 +128,14 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--all-axes", o->all_axes, "PA: add the ends of the other two principal directions");
   sub->add_option("-o,--output", o->output, "Write the skeleton as JSON to this file");
   sub->add_flag("--json", o->json, "Print the skeleton as JSON");
+  sub->add_option("--png", o->png, "Render the skeleton over the translucent skin to this PNG");
+  sub->add_option("--view", o->view, "Picture view: front (along -z), side (along -x) or top (along -y)")
+      ->check(CLI::IsMember({"front", "side", "top"}))
+      ->capture_default_str();
+  sub->add_option("--size", o->size, "Picture width and height in pixels")
+      ->expected(2)
+      ->check(CLI::Range(16, 8192))
+      ->capture_default_str();
   sub->callback([o, &exit_code] {
     const ModelFiles files = resolve_model(o->model);
     const SegmentedModel model = load_model(files);
@@ -102,7 +143,9 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     params.method = parse_skeleton_method(o->method);
     params.max_angle_degrees = o->max_angle;
     params.all_axes = o->all_axes;
-    const nlohmann::json result = skeleton_json(files.name, model, extract_skeleton(model, params));
+    const Skeleton skeleton = extract_skeleton(model, params);
+    const nlohmann::json result = skeleton_json(files.name, model, skeleton);
+    if (!o->png.empty()) render_skeleton(model, skeleton, named_view(o->view, o->size[0], o->size[1]), o->png);
     if (!o->output.empty()) write_file_atomically(o->output, [&](std::ostream& out) { out << result.dump(2) << '\n'; });
     if (o->json)
       std::cout << result.dump(2) << '\n';

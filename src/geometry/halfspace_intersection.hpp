@@ -21,7 +21,8 @@ struct ChebyshevCenter {
   Vec3 center = Vec3::Zero();
   double radius = 0.0;  ///< 0 when the intersection is empty or flat
 };
-ChebyshevCenter chebyshev_center(const std::vector<Halfspace>& halfspaces, double max_radius);
+ChebyshevCenter chebyshev_center(const std::vector<Halfspace>& halfspaces, double max_radius,
+                                 const std::vector<int>& always = {});
 
 /// Vertices of the bounded intersection of the half-spaces, given a point strictly inside all
 /// of them. Computed as Qhull does for `qhalf`: the hull of the dual points n_i/(b_i - n_i·p)

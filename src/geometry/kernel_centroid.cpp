@@ -57,7 +57,9 @@ KernelCentroid kernel_centroid(const std::vector<Vec3>& positions, const std::ve
     halfspaces.push_back({Vec3::Unit(k), half[k]});
     halfspaces.push_back({-Vec3::Unit(k), half[k]});
   }
-  const ChebyshevCenter deepest = chebyshev_center(halfspaces, diagonal);
+  std::vector<int> box_rows;
+  for (int k = 0; k < 6; ++k) box_rows.push_back(static_cast<int>(halfspaces.size()) - 1 - k);
+  const ChebyshevCenter deepest = chebyshev_center(halfspaces, diagonal, box_rows);
   result.inner_radius = deepest.radius;
   if (deepest.radius < params.min_radius_ratio * diagonal) return result;
   std::vector<Vec3> vertices = halfspace_intersection(halfspaces, deepest.center);

@@ -39,22 +39,36 @@ double rotation_angle_between(const Mat3& a, const Mat3& b) {
 
 Frame local_refine(const Frame& frame, const Vec3* root_vector, const std::vector<Vec3>& child_vectors,
                    double max_angle) {
-  std::vector<std::pair<Vec3, double>> steps;
+  std::vector<std::pair<Vec3, double>> vectors;
   const double n = static_cast<double>(child_vectors.size());
   const double unit = root_vector != nullptr ? 1.0 / (n + 2.0) : (n > 0 ? 1.0 / n : 0.0);
-  if (root_vector != nullptr) steps.push_back({*root_vector, 2.0 * unit});
-  for (const Vec3& v : child_vectors) steps.push_back({v, unit});
+  if (root_vector != nullptr) vectors.push_back({*root_vector, 2.0 * unit});
+  for (const Vec3& v : child_vectors) vectors.push_back({v, unit});
 
+  // Each vector asks for the turn of its closest direction onto itself, scaled by its weight;
+  // the requests are blended as a weighted quaternion sum, so the order of the openings does
+  // not matter and symmetric requests cancel.
   Frame out = frame;
-  for (const auto& [v, weight] : steps) {
+  Eigen::Vector4d blend = Eigen::Vector4d::Zero();
+  double total_weight = 0.0;
+  int last_closest = frame.principal_axis;
+  for (const auto& [v, weight] : vectors) {
     if (v.norm() < 1e-12) continue;
     Vec3 axis;
-    const int k = closest_direction(out.directions, v, axis);
-    const Mat3 turned = partial_turn(axis, v.normalized(), weight) * out.directions;
-    if (rotation_angle_between(frame.directions, turned) > max_angle) continue;
-    out.directions = turned;
-    if (steps.size() == 1) out.principal_axis = k;
+    last_closest = closest_direction(frame.directions, v, axis);
+    const Quat turn(partial_turn(axis, v.normalized(), 1.0));
+    if (2.0 * std::acos(std::clamp(std::abs(turn.w()), 0.0, 1.0)) * weight > max_angle) continue;  // rejected
+    blend += weight * turn.coeffs();
+    total_weight += weight;
   }
+  if (total_weight == 0.0) return out;
+  // Scale the blend back to the full weight: a rejected request takes its share with it.
+  const Quat mean = Quat(blend / total_weight).normalized();
+  const Quat partial = Quat::Identity().slerp(total_weight, mean);
+  const Mat3 turned = partial.toRotationMatrix() * frame.directions;
+  if (rotation_angle_between(frame.directions, turned) > max_angle) return out;
+  out.directions = turned;
+  if (vectors.size() == 1) out.principal_axis = last_closest;
   return out;
 }
 

@@ -16,13 +16,15 @@ struct Frame {
 /// Angle (radians, 0..pi) of the rotation that turns frame a into frame b.
 double rotation_angle_between(const Mat3& a, const Mat3& b);
 
-/// Algorithm 3. Aligns the frame, one weighted step per vector, with the centroid-method
-/// vectors: `root_vector` (root point - kernel centroid; null for the model's root) and
-/// `child_vectors` (children's opening centroids - kernel centroid). Each step turns the
-/// closest direction towards its vector by weight × angle, with weights summing to 1 and the
-/// root vector counting double (thesis: "2 * weight ... such that sum weight_i = 1"). A step
-/// that would leave the frame more than `max_angle` (radians) from `frame` is rejected. With a
-/// single vector, its closest direction becomes the principal axis (thesis §3.3.1).
+/// Algorithm 3. Aligns the frame with the centroid-method vectors: `root_vector` (root point -
+/// kernel centroid; null for the model's root) and `child_vectors` (children's opening
+/// centroids - kernel centroid). Each vector asks to turn its closest direction onto itself;
+/// the requests are weighted (summing to 1, the root vector counting double: thesis "2 *
+/// weight ... such that sum weight_i = 1") and blended as one rotation, not applied one after
+/// another, so the result does not depend on the order of the openings. A request whose
+/// weighted angle exceeds `max_angle` (radians) is rejected, and so is a blend that would turn
+/// the frame further than `max_angle`. With a single vector, its closest direction becomes the
+/// principal axis (thesis §3.3.1).
 Frame local_refine(const Frame& frame, const Vec3* root_vector, const std::vector<Vec3>& child_vectors,
                    double max_angle);
 

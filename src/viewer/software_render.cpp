@@ -1,0 +1,198 @@
+#include "viewer/software_render.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "core/atomic_file.hpp"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STBI_WRITE_NO_STDIO
+#include <stb/stb_image_write.h>
+
+namespace skinlab {
+
+namespace {
+
+constexpr int kSupersample = 2;
+
+struct Projector {
+  Vec3 right, up, forward;
+  Vec3 center;
+  double scale = 1.0;
+  int width = 0, height = 0;
+
+  // Pixel x, y (supersampled) and depth (larger is farther).
+  Vec3 operator()(const Vec3& p) const {
+    const Vec3 d = p - center;
+    return {0.5 * width + scale * d.dot(right), 0.5 * height - scale * d.dot(up), d.dot(forward)};
+  }
+};
+
+struct Canvas {
+  int width, height;
+  std::vector<float> color;  // rgb
+  std::vector<float> depth;  // opaque depth
+  std::vector<float> glass_depth;
+  std::vector<float> glass;  // rgba of the nearest translucent fragment
+
+  Canvas(int w, int h)
+      : width(w),
+        height(h),
+        color(static_cast<std::size_t>(w) * h * 3, 1.0f),
+        depth(static_cast<std::size_t>(w) * h, std::numeric_limits<float>::infinity()),
+        glass_depth(static_cast<std::size_t>(w) * h, std::numeric_limits<float>::infinity()),
+        glass(static_cast<std::size_t>(w) * h * 4, 0.0f) {}
+};
+
+void fill_triangle(Canvas& canvas, const Vec3& a, const Vec3& b, const Vec3& c, const Rgb& rgb, float opacity) {
+  const int x0 = std::max(0, static_cast<int>(std::floor(std::min({a.x(), b.x(), c.x()}))));
+  const int x1 = std::min(canvas.width - 1, static_cast<int>(std::ceil(std::max({a.x(), b.x(), c.x()}))));
+  const int y0 = std::max(0, static_cast<int>(std::floor(std::min({a.y(), b.y(), c.y()}))));
+  const int y1 = std::min(canvas.height - 1, static_cast<int>(std::ceil(std::max({a.y(), b.y(), c.y()}))));
+  const double area = (b.x() - a.x()) * (c.y() - a.y()) - (b.y() - a.y()) * (c.x() - a.x());
+  if (std::abs(area) < 1e-12) return;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const double px = x + 0.5, py = y + 0.5;
+      const double w0 = ((b.x() - px) * (c.y() - py) - (b.y() - py) * (c.x() - px)) / area;
+      const double w1 = ((c.x() - px) * (a.y() - py) - (c.y() - py) * (a.x() - px)) / area;
+      const double w2 = 1.0 - w0 - w1;
+      if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+      const float z = static_cast<float>(w0 * a.z() + w1 * b.z() + w2 * c.z());
+      const std::size_t i = static_cast<std::size_t>(y) * canvas.width + x;
+      if (opacity >= 1.0f) {
+        if (z >= canvas.depth[i]) continue;
+        canvas.depth[i] = z;
+        for (int k = 0; k < 3; ++k) canvas.color[3 * i + k] = rgb[k];
+      } else {
+        if (z >= canvas.glass_depth[i]) continue;
+        canvas.glass_depth[i] = z;
+        for (int k = 0; k < 3; ++k) canvas.glass[4 * i + k] = rgb[k];
+        canvas.glass[4 * i + 3] = opacity;
+      }
+    }
+}
+
+void plot_disc(Canvas& canvas, double cx, double cy, double radius, const Rgb& rgb) {
+  const int x0 = std::max(0, static_cast<int>(cx - radius)),
+            x1 = std::min(canvas.width - 1, static_cast<int>(cx + radius) + 1);
+  const int y0 = std::max(0, static_cast<int>(cy - radius)),
+            y1 = std::min(canvas.height - 1, static_cast<int>(cy + radius) + 1);
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x)
+      if ((x + 0.5 - cx) * (x + 0.5 - cx) + (y + 0.5 - cy) * (y + 0.5 - cy) <= radius * radius)
+        for (int k = 0; k < 3; ++k) canvas.color[3 * (static_cast<std::size_t>(y) * canvas.width + x) + k] = rgb[k];
+}
+
+}  // namespace
+
+Rgb palette_color(int index) {
+  const double hue = std::fmod(0.13 + 0.618033988749895 * index, 1.0) * 6.0;
+  const double f = hue - std::floor(hue);
+  const float v = 0.9f, s = 0.55f;
+  const float p = v * (1 - s), q = static_cast<float>(v * (1 - s * f)), t = static_cast<float>(v * (1 - s * (1 - f)));
+  switch (static_cast<int>(hue)) {
+    case 0:
+      return {v, t, p};
+    case 1:
+      return {q, v, p};
+    case 2:
+      return {p, v, t};
+    case 3:
+      return {p, q, v};
+    case 4:
+      return {t, p, v};
+    default:
+      return {v, p, q};
+  }
+}
+
+std::vector<unsigned char> render_image(const RenderScene& scene, const RenderView& view) {
+  Projector project;
+  project.forward = view.direction.normalized();
+  project.right = project.forward.cross(view.up).normalized();
+  project.up = project.right.cross(project.forward);
+  project.width = view.width * kSupersample;
+  project.height = view.height * kSupersample;
+
+  // Frame everything: the extent of all points in the view plane, with a margin.
+  std::vector<Vec3> all;
+  for (const RenderMesh& m : scene.meshes) all.insert(all.end(), m.positions->begin(), m.positions->end());
+  for (const RenderLine& l : scene.lines) all.insert(all.end(), {l.a, l.b});
+  for (const RenderDot& d : scene.dots) all.push_back(d.p);
+  const Box3 box = bounding_box(all);
+  project.center = 0.5 * (box.min + box.max);
+  double half_w = 1e-9, half_h = 1e-9;
+  for (const Vec3& p : all) {
+    half_w = std::max(half_w, std::abs((p - project.center).dot(project.right)));
+    half_h = std::max(half_h, std::abs((p - project.center).dot(project.up)));
+  }
+  project.scale = 0.92 * std::min(0.5 * project.width / half_w, 0.5 * project.height / half_h);
+
+  Canvas canvas(project.width, project.height);
+  const Vec3 light = (-project.forward + 0.5 * project.up + 0.3 * project.right).normalized();
+  for (const RenderMesh& m : scene.meshes)
+    for (std::size_t f = 0; f < m.triangles->size(); ++f) {
+      const Tri& t = (*m.triangles)[f];
+      const Vec3 &a = (*m.positions)[t[0]], &b = (*m.positions)[t[1]], &c = (*m.positions)[t[2]];
+      const Vec3 n = (b - a).cross(c - a).normalized();
+      const float shade = static_cast<float>(0.35 + 0.65 * std::abs(n.dot(light)));
+      Rgb rgb = m.triangle_colors[f];
+      for (float& channel : rgb) channel *= shade;
+      fill_triangle(canvas, project(a), project(b), project(c), rgb, m.opacity);
+    }
+  for (std::size_t i = 0; i < canvas.depth.size(); ++i) {
+    const float alpha = canvas.glass[4 * i + 3];
+    if (alpha > 0 && canvas.glass_depth[i] < canvas.depth[i])
+      for (int k = 0; k < 3; ++k)
+        canvas.color[3 * i + k] = alpha * canvas.glass[4 * i + k] + (1 - alpha) * canvas.color[3 * i + k];
+  }
+  for (const RenderLine& l : scene.lines) {
+    const Vec3 a = project(l.a), b = project(l.b);
+    const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+    const int steps = std::max(1, static_cast<int>(length));
+    for (int s = 0; s <= steps; ++s) {
+      const double t = static_cast<double>(s) / steps;
+      plot_disc(canvas, a.x() + t * (b.x() - a.x()), a.y() + t * (b.y() - a.y()), 0.5 * l.width * kSupersample,
+                l.color);
+    }
+  }
+  for (const RenderDot& d : scene.dots) {
+    const Vec3 p = project(d.p);
+    plot_disc(canvas, p.x(), p.y(), d.radius * kSupersample, d.color);
+  }
+
+  std::vector<unsigned char> image(static_cast<std::size_t>(view.width) * view.height * 3);
+  for (int y = 0; y < view.height; ++y)
+    for (int x = 0; x < view.width; ++x)
+      for (int k = 0; k < 3; ++k) {
+        float sum = 0;
+        for (int sy = 0; sy < kSupersample; ++sy)
+          for (int sx = 0; sx < kSupersample; ++sx)
+            sum += canvas.color[3 * ((static_cast<std::size_t>(y) * kSupersample + sy) * canvas.width +
+                                     x * kSupersample + sx) +
+                                k];
+        const float v = sum / (kSupersample * kSupersample);
+        image[3 * (static_cast<std::size_t>(y) * view.width + x) + k] =
+            static_cast<unsigned char>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f);
+      }
+  return image;
+}
+
+void render_png(const RenderScene& scene, const RenderView& view, const std::filesystem::path& path) {
+  const std::vector<unsigned char> image = render_image(scene, view);
+  int size = 0;
+  unsigned char* png = stbi_write_png_to_mem(image.data(), view.width * 3, view.width, view.height, 3, &size);
+  if (png == nullptr) throw std::runtime_error(path.string() + ": PNG encoding failed");
+  try {
+    write_file_atomically(path, [&](std::ostream& out) { out.write(reinterpret_cast<const char*>(png), size); });
+  } catch (...) {
+    STBIW_FREE(png);
+    throw;
+  }
+  STBIW_FREE(png);
+}
+
+}  // namespace skinlab

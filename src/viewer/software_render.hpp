@@ -1,0 +1,57 @@
+// A small offscreen rasterizer for pictures in docs and tests (orthographic, z-buffered, flat
+// shaded, translucent skin, skeleton overlay), writing PNG with stb. A stop-gap until the GLUT
+// viewer's headless screenshots replace it.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <vector>
+
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+using Rgb = std::array<float, 3>;  ///< 0..1
+
+struct RenderMesh {
+  const std::vector<Vec3>* positions = nullptr;
+  const std::vector<Tri>* triangles = nullptr;
+  std::vector<Rgb> triangle_colors;  ///< one per triangle
+  float opacity = 1.0f;              ///< < 1: blended over what lies behind (nearest layer only)
+};
+
+struct RenderLine {
+  Vec3 a, b;
+  Rgb color;
+  float width = 2.0f;  ///< pixels
+};
+
+struct RenderDot {
+  Vec3 p;
+  Rgb color;
+  float radius = 3.0f;  ///< pixels
+};
+
+struct RenderScene {
+  std::vector<RenderMesh> meshes;
+  std::vector<RenderLine> lines;  ///< drawn over the meshes (a skeleton stays visible)
+  std::vector<RenderDot> dots;
+};
+
+struct RenderView {
+  Vec3 direction = Vec3(0, 0, -1);  ///< from the eye towards the scene
+  Vec3 up = Vec3(0, 1, 0);
+  int width = 640;
+  int height = 480;
+};
+
+/// Renders the scene, framed to fit, into an RGB image (row-major, top row first).
+std::vector<unsigned char> render_image(const RenderScene& scene, const RenderView& view);
+
+/// render_image written as PNG (atomically). Throws std::runtime_error when writing fails.
+void render_png(const RenderScene& scene, const RenderView& view, const std::filesystem::path& path);
+
+/// A distinct colour per index (golden-ratio hues), for parts.
+Rgb palette_color(int index);
+
+}  // namespace skinlab
