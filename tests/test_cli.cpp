@@ -158,3 +158,41 @@ TEST(Cli, ManifestChecksumMismatchIsBadInput) {
   EXPECT_FALSE(fs::exists(root / ".cache" / "models" / "cow.off"));
   fs::remove_all(root);
 }
+
+TEST(Cli, SkeletonizeWritesJsonAndPictureAndRejectsBadInput) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_skel_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string model = kData + "/../../docs/data/blocky.obj";
+  const CliResult run = run_skinlab("skeletonize " + model + " --method pa-refined -o " + (dir / "s.json").string() +
+                                    " --png " + (dir / "s.png").string() + " --size 64 48 --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto printed = nlohmann::json::parse(run.out);
+  std::ifstream written(dir / "s.json");
+  EXPECT_EQ(nlohmann::json::parse(written), printed);
+  EXPECT_EQ(printed["method"], "pa-refined");
+  EXPECT_EQ(printed["components"].size(), 10u);
+  // The torso is the root; its kernel is the box itself, its centroid the box centre.
+  EXPECT_EQ(printed["components"][0]["name"], "torso");
+  EXPECT_FALSE(printed["components"][0]["kernel_empty"].get<bool>());
+  EXPECT_NEAR(printed["components"][0]["kernel_centroid"][0].get<double>(), 2.5, 1e-9);
+  EXPECT_NEAR(printed["components"][0]["kernel_centroid"][1].get<double>(), 9.0, 1e-9);
+  int roots = 0;
+  for (const auto& j : printed["joints"]) roots += j["kind"] == "root";
+  EXPECT_EQ(roots, 1);
+  std::ifstream png(dir / "s.png", std::ios::binary);
+  char magic[4] = {};
+  png.read(magic, 4);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+
+  EXPECT_EQ(run_skinlab("skeletonize " + model + " --method medial").code, 2);
+  // cylinder3.skel beside the mesh is its hierarchy; a copy without it is refused.
+  const CliResult with_sibling = run_skinlab("skeletonize " + kData + "/cylinder3.obj --method pa");
+  EXPECT_EQ(with_sibling.code, 0) << with_sibling.out;
+  fs::copy_file(kData + "/cylinder3.obj", dir / "lone.obj");
+  const CliResult lone =
+      run_skinlab("skeletonize " + (dir / "lone.obj").string() + " -o " + (dir / "lone.json").string());
+  EXPECT_EQ(lone.code, 2);
+  EXPECT_NE(lone.out.find("3 components but no hierarchy"), std::string::npos) << lone.out;
+  EXPECT_FALSE(fs::exists(dir / "lone.json"));
+  fs::remove_all(dir);
+}

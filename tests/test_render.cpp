@@ -1,0 +1,29 @@
+#include <gtest/gtest.h>
+
+#include "test_meshes.hpp"
+#include "viewer/software_render.hpp"
+
+using namespace skinlab;
+
+TEST(SoftwareRender, DrawsTheMeshWhereItProjectsAndTheSkeletonOverIt) {
+  const LabeledMesh cube = test::voxel_model({{0, 0, 0, 0}}, {"cube"});
+  RenderScene scene;
+  scene.meshes.push_back({&cube.mesh.positions, &cube.mesh.triangles,
+                          std::vector<Rgb>(cube.mesh.triangles.size(), Rgb{1.0f, 0.0f, 0.0f}), 1.0f});
+  scene.lines.push_back({Vec3(0.5, 0.5, 1), Vec3(0.5, 0.9, 1), {0, 0, 1}, 3.0f});
+  RenderView view;
+  view.width = 100;
+  view.height = 100;
+  const std::vector<unsigned char> image = render_image(scene, view);
+  const auto pixel = [&](int x, int y) {
+    const std::size_t i = 3 * (static_cast<std::size_t>(y) * view.width + x);
+    return std::array<int, 3>{image[i], image[i + 1], image[i + 2]};
+  };
+  // Framed with a 4% margin each side: the corners are background, the centre is the red face.
+  EXPECT_EQ(pixel(1, 1), (std::array<int, 3>{255, 255, 255}));
+  EXPECT_GT(pixel(30, 60)[0], 150);
+  EXPECT_LT(pixel(30, 60)[1], 20);
+  // The blue line runs up from the centre, over the face.
+  EXPECT_GT(pixel(50, 35)[2], 200);
+  EXPECT_LT(pixel(50, 35)[0], 20);
+}
