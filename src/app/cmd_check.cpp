@@ -55,8 +55,9 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
   }
   if (iequals(ext, ".seg")) {
     if (options.mesh.empty()) throw InputError(file.string() + ": checking a .seg needs the mesh: --mesh MESH");
-    const ModelFiles files = resolve_model(options.mesh);
-    const SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, file), file.string());
+    ModelFiles files = resolve_model(options.mesh);
+    files.labels = file;
+    const SegmentedModel model = load_model(files);
     return "labels for " + options.mesh + ", " + describe_model(model);
   }
   if (iequals(ext, ".obj") || iequals(ext, ".off")) {

@@ -12,11 +12,13 @@ namespace {
 
 nlohmann::json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
-nlohmann::json model_info(const std::string& name, const SegmentedModel& model) {
+nlohmann::json model_info(const ModelFiles& files, const SegmentedModel& model) {
   const Box3 box = bounding_box(model.mesh().positions);
   nlohmann::json info = {
-      {"model", name},
-      {"mesh", model.source()},
+      {"model", files.name},
+      {"mesh", files.mesh.string()},
+      {"labels", files.labels.empty() ? nlohmann::json(nullptr) : nlohmann::json(files.labels.string())},
+      {"hierarchy_file", files.hierarchy.empty() ? nlohmann::json(nullptr) : nlohmann::json(files.hierarchy.string())},
       {"vertices", model.mesh().num_vertices()},
       {"triangles", model.mesh().num_triangles()},
       {"bounding_box", {{"min", vec_json(box.min)}, {"max", vec_json(box.max)}, {"diagonal", box.diagonal()}}},
@@ -94,7 +96,7 @@ void add_info_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--json", *json, "Print the same fields as JSON");
   sub->callback([model_name, json, &exit_code] {
     const ModelFiles files = resolve_model(*model_name);
-    const nlohmann::json info = model_info(files.name, load_model(files));
+    const nlohmann::json info = model_info(files, load_model(files));
     if (*json)
       std::cout << info.dump(2) << '\n';
     else

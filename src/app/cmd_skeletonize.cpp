@@ -27,18 +27,6 @@ struct SkeletonizeOptions {
   std::vector<int> size{800, 600};
 };
 
-RenderView named_view(const std::string& name, int width, int height) {
-  RenderView view;
-  view.width = width;
-  view.height = height;
-  if (name == "side") view.direction = Vec3(-1, 0, 0);
-  if (name == "top") {
-    view.direction = Vec3(0, -1, 0);
-    view.up = Vec3(0, 0, -1);
-  }
-  return view;
-}
-
 // The skeleton over the translucent skin, parts in distinct colours; joints coloured by kind
 // (root black, opening red, kernel blue, link green, axis end orange).
 void render_skeleton(const SegmentedModel& model, const Skeleton& s, const RenderView& view,

@@ -5,7 +5,8 @@
 
 namespace skinlab {
 
-LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg) {
+LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg,
+                              const std::vector<std::string>& seg_names) {
   const std::string ext = mesh.extension().string();
   LabeledMesh labeled;
   if (iequals(ext, ".obj")) {
@@ -21,7 +22,7 @@ LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::file
     if (labeled.part_names.size() > 1)
       throw InputError(seg.string() + ": labels given for " + mesh.string() + ", which already has " +
                        std::to_string(labeled.part_names.size()) + " groups");
-    SegLabels labels = read_seg(seg, labeled.mesh.num_triangles());
+    SegLabels labels = read_seg(seg, labeled.mesh.num_triangles(), seg_names);
     labeled.labels = std::move(labels.labels);
     labeled.part_names = std::move(labels.part_names);
   }

@@ -25,13 +25,14 @@ TriMesh read_off(const std::filesystem::path& path);
 void write_off(std::ostream& out, const TriMesh& mesh);
 
 /// Part labels, one non-negative integer per line, one line per face of a mesh with
-/// `num_faces` faces. Label values are compacted in increasing order to ids 0..k-1; the
-/// part names are `part<VALUE>` with the value as written in the file.
+/// `num_faces` faces. Label values are compacted in increasing order to ids 0..k-1. A part
+/// with value v is named `names[v]` when `names` has it (the segments of a .skel in depth-first
+/// order), else `part<v>`.
 struct SegLabels {
   std::vector<int> labels;
   std::vector<std::string> part_names;
 };
-SegLabels read_seg(const std::filesystem::path& path, int num_faces);
+SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::vector<std::string>& names = {});
 void write_seg(std::ostream& out, const std::vector<int>& labels);
 
 /// Any format Assimp reads: each scene object (node with meshes, its transform applied) is one
@@ -43,8 +44,10 @@ LabeledMesh read_assimp(const std::filesystem::path& path);
 inline constexpr double kWeldRelativeTolerance = 1e-5;
 
 /// Reads any supported mesh by extension (.obj, .off, else Assimp), with labels from `seg`
-/// when given (a .seg requires a mesh without its own groups), and welds coincident border
-/// vertices of different components (kWeldRelativeTolerance).
-LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg = {});
+/// when given (a .seg requires a mesh without its own groups; `seg_names` name its values, see
+/// read_seg), and welds coincident border vertices of different components
+/// (kWeldRelativeTolerance).
+LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg = {},
+                              const std::vector<std::string>& seg_names = {});
 
 }  // namespace skinlab

@@ -142,8 +142,16 @@ ModelFiles resolve_model(const std::string& name_or_path) {
 }
 
 SegmentedModel load_model(const ModelFiles& files) {
-  SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels), files.mesh.string());
-  if (!files.hierarchy.empty()) model.attach_hierarchy(read_skel(files.hierarchy));
+  SkelFile skel;
+  std::vector<std::string> seg_names;
+  if (!files.hierarchy.empty()) {
+    skel = read_skel(files.hierarchy);
+    for (const SkelJoint& joint : skel.joints) seg_names.push_back(joint.name);
+  }
+  // Parts come from the labels when there are any: their problems are the labels' to report.
+  const std::string source = (files.labels.empty() ? files.mesh : files.labels).string();
+  SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels, seg_names), source);
+  if (!files.hierarchy.empty()) model.attach_hierarchy(skel);
   return model;
 }
 

@@ -45,7 +45,8 @@ struct ModelFiles {
 /// sibling STEM.seg and STEM.skel when they exist. Throws InputError for an unknown name or a
 /// missing file, and when the archive or a checksum does not match.
 ModelFiles resolve_model(const std::string& name_or_path);
-/// Reads the mesh and labels, builds the SegmentedModel and attaches the hierarchy.
+/// Reads the mesh and labels, builds the SegmentedModel and attaches the hierarchy. With a .seg
+/// and a .skel, label value i is the i-th segment of the .skel (depth-first order).
 SegmentedModel load_model(const ModelFiles& files);
 
 /// SHA-256 of `data` as lowercase hex.

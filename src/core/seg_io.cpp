@@ -6,7 +6,7 @@
 
 namespace skinlab {
 
-SegLabels read_seg(const std::filesystem::path& path, int num_faces) {
+SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::vector<std::string>& names) {
   Lexer lex = Lexer::from_file(path);
   std::vector<long> values;
   values.reserve(static_cast<std::size_t>(num_faces));
@@ -27,7 +27,7 @@ SegLabels read_seg(const std::filesystem::path& path, int num_faces) {
   SegLabels out;
   for (auto& [value, id] : ids) {
     id = static_cast<int>(out.part_names.size());
-    out.part_names.push_back("part" + std::to_string(value));
+    out.part_names.push_back(value < static_cast<long>(names.size()) ? names[value] : "part" + std::to_string(value));
   }
   for (long v : values) out.labels.push_back(ids[v]);
   return out;

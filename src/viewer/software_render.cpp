@@ -88,6 +88,29 @@ void plot_disc(Canvas& canvas, double cx, double cy, double radius, const Rgb& r
 
 }  // namespace
 
+RenderView named_view(const std::string& name, int width, int height) {
+  RenderView view;
+  view.width = width;
+  view.height = height;
+  if (name == "side") view.direction = Vec3(-1, 0, 0);
+  if (name == "top") {
+    view.direction = Vec3(0, -1, 0);
+    view.up = Vec3(0, 0, -1);
+  }
+  return view;
+}
+
+void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
+                      const std::filesystem::path& path, int width, int height) {
+  RenderScene scene;
+  RenderMesh mesh{&parts.mesh.positions, &parts.mesh.triangles, {}, 1.0f};
+  for (int label : parts.labels) mesh.triangle_colors.push_back(palette_color(label));
+  scene.meshes.push_back(std::move(mesh));
+  std::vector<RenderView> named;
+  for (const std::string& v : views) named.push_back(named_view(v, width, height));
+  render_views_png(scene, named, path);
+}
+
 Rgb palette_color(int index) {
   const double hue = std::fmod(0.13 + 0.618033988749895 * index, 1.0) * 6.0;
   const double f = hue - std::floor(hue);
@@ -182,9 +205,27 @@ std::vector<unsigned char> render_image(const RenderScene& scene, const RenderVi
 }
 
 void render_png(const RenderScene& scene, const RenderView& view, const std::filesystem::path& path) {
-  const std::vector<unsigned char> image = render_image(scene, view);
+  render_views_png(scene, {view}, path);
+}
+
+void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
+                      const std::filesystem::path& path) {
+  int width = 0, height = 0;
+  for (const RenderView& v : views) {
+    width += v.width;
+    height = std::max(height, v.height);
+  }
+  std::vector<unsigned char> image(static_cast<std::size_t>(width) * height * 3, 255);
+  int x0 = 0;
+  for (const RenderView& v : views) {
+    const std::vector<unsigned char> part = render_image(scene, v);
+    for (int y = 0; y < v.height; ++y)
+      std::copy_n(part.begin() + static_cast<std::ptrdiff_t>(3 * y * v.width), 3 * v.width,
+                  image.begin() + static_cast<std::ptrdiff_t>(3 * (static_cast<std::size_t>(y) * width + x0)));
+    x0 += v.width;
+  }
   int size = 0;
-  unsigned char* png = stbi_write_png_to_mem(image.data(), view.width * 3, view.width, view.height, 3, &size);
+  unsigned char* png = stbi_write_png_to_mem(image.data(), width * 3, width, height, 3, &size);
   if (png == nullptr) throw std::runtime_error(path.string() + ": PNG encoding failed");
   try {
     write_file_atomically(path, [&](std::ostream& out) { out.write(reinterpret_cast<const char*>(png), size); });

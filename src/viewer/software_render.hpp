@@ -5,6 +5,7 @@
 
 #include <array>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "core/tri_mesh.hpp"
@@ -50,6 +51,17 @@ std::vector<unsigned char> render_image(const RenderScene& scene, const RenderVi
 
 /// render_image written as PNG (atomically). Throws std::runtime_error when writing fails.
 void render_png(const RenderScene& scene, const RenderView& view, const std::filesystem::path& path);
+
+/// Several views of one scene side by side in one PNG (written atomically).
+void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
+                      const std::filesystem::path& path);
+
+/// "front" looks along -z, "side" along -x, "top" along -y (up -z); y is up otherwise.
+RenderView named_view(const std::string& name, int width, int height);
+
+/// The parts of a labelled mesh in distinct colours, in the named views side by side.
+void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
+                      const std::filesystem::path& path, int width = 480, int height = 400);
 
 /// A distinct colour per index (golden-ratio hues), for parts.
 Rgb palette_color(int index);

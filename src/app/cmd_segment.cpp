@@ -1,0 +1,141 @@
+// `skinlab segment MESH [--parts K] ... -o OUT.obj [--seg OUT.seg] [--skel OUT.skel]`
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "app/commands.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/mesh_io.hpp"
+#include "core/model_library.hpp"
+#include "segmentation/segment_body_parts.hpp"
+#include "viewer/software_render.hpp"
+
+namespace skinlab {
+
+namespace {
+
+struct SegmentOptions {
+  std::string mesh;
+  int parts = 0;
+  int limbs = 0;
+  double persistence = SegmentParams{}.min_persistence;
+  double split_aspect = SegmentParams{}.split_aspect;
+  double ring_slope = SegmentParams{}.ring_slope;
+  double min_limb_aspect = SegmentParams{}.min_limb_aspect;
+  std::vector<double> up, forward;
+  std::string method = "geodesic";
+  std::string obj, seg, skel, png;
+  std::vector<std::string> views{"front"};
+  std::string params_file;
+  bool json = false;
+};
+
+// The entry for `model` in a parameters file (experiments/segmentation.json): an object of
+// models, each with any of up, forward, root, persistence, limbs, parts, split_aspect, ring_slope,
+// min_limb_aspect. Throws InputError when the file or the entry is unusable.
+void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot open file for reading");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": not valid JSON: " + e.what());
+  }
+  if (!doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
+  const nlohmann::json& entry = doc[model];
+  try {
+    const auto vec = [&](const char* key, Vec3& out) {
+      if (entry.contains(key)) {
+        const auto v = entry[key].get<std::vector<double>>();
+        if (v.size() != 3) throw InputError(path + ": " + model + "." + key + " must have 3 numbers");
+        out = Vec3(v[0], v[1], v[2]);
+      }
+    };
+    vec("up", params.up);
+    vec("forward", params.forward);
+    vec("root", params.root);
+    params.min_persistence = entry.value("persistence", params.min_persistence);
+    params.limbs = entry.value("limbs", params.limbs);
+    params.split_aspect = entry.value("split_aspect", params.split_aspect);
+    params.ring_slope = entry.value("ring_slope", params.ring_slope);
+    params.min_limb_aspect = entry.value("min_limb_aspect", params.min_limb_aspect);
+    parts = entry.value("parts", parts);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": model '" + model + "': " + e.what());
+  }
+}
+
+Vec3 to_vec(const std::vector<double>& v) { return v.size() == 3 ? Vec3(v[0], v[1], v[2]) : Vec3::Zero(); }
+
+}  // namespace
+
+void add_segment_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SegmentOptions>();
+  CLI::App* sub = app.add_subcommand("segment", "Split a closed genus-0 mesh into body parts with a hierarchy");
+  sub->add_option("mesh", o->mesh, "Mesh file or standard model name")->required();
+  sub->add_option("--method", o->method, "Segmentation method")
+      ->check(CLI::IsMember({"geodesic"}))
+      ->capture_default_str();
+  sub->add_option("--parts", o->parts, "Largest number of parts wanted (chooses the number of limbs)")
+      ->check(CLI::Range(1, 200));
+  sub->add_option("--limbs", o->limbs, "Exact number of limbs (branches) before knee/elbow splits")
+      ->check(CLI::Range(1, 200));
+  sub->add_option("--persistence", o->persistence,
+                  "Least persistence of a limb, fraction of the largest geodesic distance")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  sub->add_option("--split-aspect", o->split_aspect, "Split limbs longer than this many diameters")
+      ->capture_default_str();
+  sub->add_option("--ring-slope", o->ring_slope,
+                  "A limb ends where its ring lengthens faster than this per unit distance")
+      ->capture_default_str();
+  sub->add_option("--min-limb-aspect", o->min_limb_aspect, "Shorter limbs (length / diameter) stay with the trunk")
+      ->capture_default_str();
+  sub->add_option("--up", o->up, "Up direction X Y Z (enables body-part names)")->expected(3);
+  sub->add_option("--forward", o->forward, "Forward direction X Y Z (enables body-part names)")->expected(3);
+  sub->add_option("-o,--output", o->obj, "Write the mesh with one group per part (OBJ)")->required();
+  sub->add_option("--seg", o->seg, "Write the part label of every triangle (.seg)");
+  sub->add_option("--skel", o->skel, "Write the hierarchy with default joint limits (.skel)");
+  sub->add_option("--png", o->png, "Render the parts to this PNG (several views side by side)");
+  sub->add_option("--views", o->views, "Views for --png: front, side, top")
+      ->check(CLI::IsMember({"front", "side", "top"}));
+  sub->add_option("--params", o->params_file,
+                  "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
+  sub->add_flag("--json", o->json, "Print a summary as JSON");
+  sub->callback([o, sub, &exit_code] {
+    const ModelFiles files = resolve_model(o->mesh);
+    const LabeledMesh input = read_labeled_mesh(files.mesh);
+    SegmentParams params;
+    int parts = 0;
+    if (!o->params_file.empty()) apply_params_file(o->params_file, files.name, params, parts);
+    const auto given = [&](const char* name) { return sub->count(name) > 0; };
+    if (given("--persistence") || o->params_file.empty()) params.min_persistence = o->persistence;
+    if (given("--limbs")) params.limbs = o->limbs;
+    if (given("--split-aspect") || o->params_file.empty()) params.split_aspect = o->split_aspect;
+    if (given("--ring-slope") || o->params_file.empty()) params.ring_slope = o->ring_slope;
+    if (given("--min-limb-aspect") || o->params_file.empty()) params.min_limb_aspect = o->min_limb_aspect;
+    if (given("--up")) params.up = to_vec(o->up);
+    if (given("--forward")) params.forward = to_vec(o->forward);
+    if (given("--parts")) parts = o->parts;
+    Segmentation result = parts > 0 ? segment_into_at_most(input.mesh, files.mesh.string(), params, parts)
+                                    : segment_body_parts(input.mesh, files.mesh.string(), params);
+    write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts); });
+    if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
+    if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
+    if (!o->png.empty()) render_parts_png(result.parts, o->views, o->png);
+    nlohmann::json summary = {{"mesh", files.mesh.string()},
+                              {"parts", result.parts.part_names},
+                              {"vertices", result.parts.mesh.num_vertices()},
+                              {"triangles", result.parts.mesh.num_triangles()},
+                              {"seconds", result.seconds}};
+    if (o->json)
+      std::cout << summary.dump(2) << '\n';
+    else
+      std::cout << files.name << ": " << result.parts.part_names.size() << " parts in " << result.seconds << " s\n";
+    exit_code = 0;
+  });
+}
+
+}  // namespace skinlab
