@@ -135,7 +135,11 @@ TEST(Cli, StandardModelIsExtractedVerifiedAndCached) {
   const auto info = nlohmann::json::parse(first.out);
   EXPECT_EQ(info["vertices"], 4930);
   EXPECT_EQ(info["triangles"], 9856);
-  EXPECT_EQ(info["components"].size(), 1u);
+  // The committed segmentation: torso, head, two-part arms and legs; a tree of single loops.
+  EXPECT_EQ(info["components"].size(), 10u);
+  EXPECT_EQ(info["hierarchy"][0]["name"], "torso");
+  EXPECT_EQ(info["openings"].size(), 9u);
+  for (const auto& o : info["openings"]) EXPECT_EQ(o["loop_count"], 1);
   ASSERT_TRUE(fs::exists(cache / "homer.off"));
   // A corrupted cache entry is detected by its checksum and replaced.
   std::ofstream(cache / "homer.off") << "OFF\n0 0 0\n";

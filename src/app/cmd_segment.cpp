@@ -7,6 +7,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/mesh_io.hpp"
+#include "core/segmented_model.hpp"
 #include "core/model_library.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "viewer/software_render.hpp"
@@ -67,6 +68,24 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
   }
 }
 
+// What keeps the result from being animation-ready, checked on the model it builds: openings
+// between parts that are not parent and child, and children meeting their parent along other
+// than one closed loop. Empty when all is well.
+std::vector<std::string> tree_problems(const Segmentation& result) {
+  SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
+  model.attach_hierarchy(result.hierarchy);
+  const auto& parent = model.hierarchy()->parent;
+  std::vector<std::string> problems;
+  for (const Opening& o : model.openings()) {
+    const std::string pair = model.components()[o.a].name + " | " + model.components()[o.b].name;
+    if (parent[o.a] != o.b && parent[o.b] != o.a)
+      problems.push_back(pair + ": touching parts that are not parent and child");
+    else if (o.loops.size() != 1 || !o.loops[0].closed)
+      problems.push_back(pair + ": " + std::to_string(o.loops.size()) + " border loops, expected one closed loop");
+  }
+  return problems;
+}
+
 Vec3 to_vec(const std::vector<double>& v) { return v.size() == 3 ? Vec3(v[0], v[1], v[2]) : Vec3::Zero(); }
 
 }  // namespace
@@ -125,7 +144,10 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
     if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
     if (!o->png.empty()) render_parts_png(result.parts, o->views, o->png);
+    const std::vector<std::string> problems = tree_problems(result);
+    for (const std::string& p : problems) std::cerr << "skinlab segment: warning: " << p << '\n';
     nlohmann::json summary = {{"mesh", files.mesh.string()},
+                              {"problems", problems},
                               {"parts", result.parts.part_names},
                               {"vertices", result.parts.mesh.num_vertices()},
                               {"triangles", result.parts.mesh.num_triangles()},
@@ -133,7 +155,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (o->json)
       std::cout << summary.dump(2) << '\n';
     else
-      std::cout << files.name << ": " << result.parts.part_names.size() << " parts in " << result.seconds << " s\n";
+      std::cout << files.name << ": " << result.parts.part_names.size() << " parts, " << result.parts.mesh.num_vertices()
+                << " vertices, " << result.parts.mesh.num_triangles() << " triangles, " << result.seconds << " s\n";
     exit_code = 0;
   });
 }

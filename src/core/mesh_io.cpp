@@ -5,13 +5,32 @@
 
 namespace skinlab {
 
+namespace {
+
+// True when some vertex is used by triangles of two different parts: the parts are already
+// stitched and welding could only merge distinct vertices.
+bool parts_share_a_vertex(const LabeledMesh& labeled) {
+  std::vector<int> first_label(labeled.mesh.positions.size(), -1);
+  for (std::size_t f = 0; f < labeled.mesh.triangles.size(); ++f)
+    for (int v : labeled.mesh.triangles[f]) {
+      if (first_label[v] < 0) first_label[v] = labeled.labels[f];
+      if (first_label[v] != labeled.labels[f]) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
 LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg,
                               const std::vector<std::string>& seg_names) {
   const std::string ext = mesh.extension().string();
   LabeledMesh labeled;
+  bool separate_objects = true;  // Assimp's objects never share vertices
   if (iequals(ext, ".obj")) {
     labeled = read_obj(mesh);
+    separate_objects = !parts_share_a_vertex(labeled);
   } else if (iequals(ext, ".off")) {
+    separate_objects = false;  // a .seg labels the faces of one indexed mesh
     labeled.mesh = read_off(mesh);
     labeled.labels.assign(labeled.mesh.triangles.size(), 0);
     labeled.part_names = {"part0"};
@@ -26,7 +45,7 @@ LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::file
     labeled.labels = std::move(labels.labels);
     labeled.part_names = std::move(labels.part_names);
   }
-  if (labeled.part_names.size() > 1)
+  if (separate_objects && labeled.part_names.size() > 1)
     weld_border_vertices(labeled, kWeldRelativeTolerance * bounding_box(labeled.mesh.positions).diagonal());
   return labeled;
 }

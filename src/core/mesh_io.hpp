@@ -45,8 +45,10 @@ inline constexpr double kWeldRelativeTolerance = 1e-5;
 
 /// Reads any supported mesh by extension (.obj, .off, else Assimp), with labels from `seg`
 /// when given (a .seg requires a mesh without its own groups; `seg_names` name its values, see
-/// read_seg), and welds coincident border vertices of different components
-/// (kWeldRelativeTolerance).
+/// read_seg). When the parts come as separate objects (any Assimp format; an OBJ whose groups
+/// share no vertex), coincident border vertices of different parts are welded
+/// (kWeldRelativeTolerance); an OFF with a .seg and an OBJ whose groups share vertices keep
+/// their vertices as they are.
 LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg = {},
                               const std::vector<std::string>& seg_names = {});
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Segments every standard model with its entry in experiments/segmentation.json and writes the
+# committed labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures
+# (docs/figures/parts-NAME.png, front and side), then prints the rows of docs/models.md's table.
+# Usage: experiments/segment_standard_models.sh [path/to/skinlab]   (default: build/skinlab)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+skinlab="${1:-build/skinlab}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+echo "| model | parts | vertices | triangles | segmentation (s) |"
+echo "|---|---:|---:|---:|---:|"
+for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus; do
+  # Prints "MODEL: N parts, V vertices, F triangles, T s".
+  "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" \
+    --seg "models/$model.seg" --skel "skeletons/$model.skel" \
+    --png "docs/figures/parts-$model.png" --views front side |
+    awk '{ printf "| %s | %s | %s | %s | %.3f |\n", substr($1, 1, length($1) - 1), $2, $4, $6, $8 }'
+done

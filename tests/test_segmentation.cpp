@@ -1,0 +1,106 @@
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "core/segmented_model.hpp"
+#include "segmentation/mesh_checks.hpp"
+#include "segmentation/segment_body_parts.hpp"
+#include "test_meshes.hpp"
+
+using namespace skinlab;
+
+namespace {
+
+void add_box(std::vector<std::array<int, 4>>& voxels, int x0, int x1, int y0, int y1, int z0, int z1) {
+  for (int x = x0; x <= x1; ++x)
+    for (int y = y0; y <= y1; ++y)
+      for (int z = z0; z <= z1; ++z) voxels.push_back({x, y, z, 0});
+}
+
+// A figure standing along +y and facing +z: body, head, two arms held out, two legs.
+TriMesh figure() {
+  std::vector<std::array<int, 4>> v;
+  add_box(v, 0, 5, 6, 13, 0, 3);    // body
+  add_box(v, 1, 4, 14, 17, 0, 3);   // head
+  add_box(v, -6, -1, 11, 12, 1, 2);  // arm at -x
+  add_box(v, 6, 11, 11, 12, 1, 2);   // arm at +x
+  add_box(v, 0, 1, 0, 5, 1, 2);      // leg at low x
+  add_box(v, 4, 5, 0, 5, 1, 2);      // leg at high x
+  return test::voxel_model(v, {"figure"}).mesh;
+}
+
+std::string rejection(const TriMesh& mesh) {
+  try {
+    check_closed_genus0(mesh, "mesh");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST(Segmentation, FindsBodyHeadArmsAndLegsAsATreeOfSingleLoops) {
+  SegmentParams params;
+  params.split_aspect = 100;  // no knee or elbow splits: six parts
+  params.up = Vec3(0, 1, 0);
+  params.forward = Vec3(0, 0, 1);
+  const Segmentation s = segment_body_parts(figure(), "figure", params);
+  ASSERT_EQ(s.parts.part_names.size(), 6u);
+  ASSERT_EQ(s.hierarchy.joints.size(), 6u);
+  EXPECT_EQ(s.hierarchy.joints[0].name, "torso");
+  std::vector<std::string> children;
+  for (std::size_t j = 1; j < s.hierarchy.joints.size(); ++j) {
+    EXPECT_EQ(s.hierarchy.joints[j].parent, 0);
+    children.push_back(s.hierarchy.joints[j].name);
+  }
+  std::sort(children.begin(), children.end());
+  EXPECT_EQ(children, (std::vector<std::string>{"arm_l", "arm_r", "head", "leg_l", "leg_r"}));
+  // Facing +z with +y up, the figure's left is +x.
+  SegmentedModel model = SegmentedModel::build(s.parts, "figure");
+  model.attach_hierarchy(s.hierarchy);
+  EXPECT_GT(model.components()[model.find_component("arm_l")].mesh.positions[0].x(), 5.0);
+  EXPECT_LT(model.components()[model.find_component("leg_r")].mesh.positions[0].x(), 3.0);
+  // A tree: five openings, each between a part and its parent, each one closed loop.
+  ASSERT_EQ(model.openings().size(), 5u);
+  for (const Opening& o : model.openings()) {
+    const auto& parent = model.hierarchy()->parent;
+    EXPECT_TRUE(parent[o.a] == o.b || parent[o.b] == o.a);
+    ASSERT_EQ(o.loops.size(), 1u);
+    EXPECT_TRUE(o.loops[0].closed);
+  }
+  // The same input gives the same labels.
+  EXPECT_EQ(segment_body_parts(figure(), "figure", params).parts.labels, s.parts.labels);
+}
+
+TEST(Segmentation, LongLimbsSplitAndNamesFollowTheParts) {
+  SegmentParams params;
+  params.split_aspect = 2.0;
+  params.up = Vec3(0, 1, 0);
+  params.forward = Vec3(0, 0, 1);
+  const Segmentation s = segment_body_parts(figure(), "figure", params);
+  std::vector<std::string> names = s.parts.part_names;
+  std::sort(names.begin(), names.end());
+  EXPECT_TRUE(std::binary_search(names.begin(), names.end(), "arm_l_upper"));
+  EXPECT_TRUE(std::binary_search(names.begin(), names.end(), "arm_l_lower"));
+  for (const SkelJoint& j : s.hierarchy.joints)
+    if (j.name.ends_with("_lower")) {
+      EXPECT_EQ(s.hierarchy.joints[j.parent].name, j.name.substr(0, j.name.size() - 6) + "_upper");
+      EXPECT_EQ(j.limits[0], -140);
+    }
+}
+
+TEST(Segmentation, RejectsTorusOpenAndNonManifoldMeshes) {
+  std::vector<std::array<int, 4>> ring;
+  for (int x = 0; x < 3; ++x)
+    for (int y = 0; y < 3; ++y)
+      if (x != 1 || y != 1) ring.push_back({x, y, 0, 0});
+  EXPECT_NE(rejection(test::voxel_model(ring, {"torus"}).mesh).find("not genus 0: Euler characteristic 0, genus 1"),
+            std::string::npos);
+  TriMesh open = test::voxel_model({{0, 0, 0, 0}}, {"cube"}).mesh;
+  open.triangles.pop_back();
+  EXPECT_NE(rejection(open).find("not closed: 3 boundary edges"), std::string::npos) << rejection(open);
+  const TriMesh edge_touch = test::voxel_model({{0, 0, 0, 0}, {1, 1, 0, 0}}, {"pair"}).mesh;
+  EXPECT_NE(rejection(edge_touch).find("not manifold"), std::string::npos) << rejection(edge_touch);
+  EXPECT_THROW(segment_body_parts(open, "open"), InputError);
+  EXPECT_EQ(rejection(figure()), "accepted");
+}
