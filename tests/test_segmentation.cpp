@@ -19,8 +19,8 @@ void add_box(std::vector<std::array<int, 4>>& voxels, int x0, int x1, int y0, in
 // A figure standing along +y and facing +z: body, head, two arms held out, two legs.
 TriMesh figure() {
   std::vector<std::array<int, 4>> v;
-  add_box(v, 0, 5, 6, 13, 0, 3);    // body
-  add_box(v, 1, 4, 14, 17, 0, 3);   // head
+  add_box(v, 0, 5, 6, 13, 0, 3);     // body
+  add_box(v, 1, 4, 14, 17, 0, 3);    // head
   add_box(v, -6, -1, 11, 12, 1, 2);  // arm at -x
   add_box(v, 6, 11, 11, 12, 1, 2);   // arm at +x
   add_box(v, 0, 1, 0, 5, 1, 2);      // leg at low x

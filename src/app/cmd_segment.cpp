@@ -7,8 +7,8 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/mesh_io.hpp"
-#include "core/segmented_model.hpp"
 #include "core/model_library.hpp"
+#include "core/segmented_model.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "viewer/software_render.hpp"
 
@@ -155,8 +155,9 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (o->json)
       std::cout << summary.dump(2) << '\n';
     else
-      std::cout << files.name << ": " << result.parts.part_names.size() << " parts, " << result.parts.mesh.num_vertices()
-                << " vertices, " << result.parts.mesh.num_triangles() << " triangles, " << result.seconds << " s\n";
+      std::cout << files.name << ": " << result.parts.part_names.size() << " parts, "
+                << result.parts.mesh.num_vertices() << " vertices, " << result.parts.mesh.num_triangles()
+                << " triangles, " << result.seconds << " s\n";
     exit_code = 0;
   });
 }
