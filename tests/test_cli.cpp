@@ -200,3 +200,33 @@ TEST(Cli, SkeletonizeWritesJsonAndPictureAndRejectsBadInput) {
   EXPECT_FALSE(fs::exists(dir / "lone.json"));
   fs::remove_all(dir);
 }
+
+TEST(Cli, SegmentWritesPartsAndRejectsAHandle) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_seg_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string out = (dir / "blocky").string();
+  const CliResult run = run_skinlab("segment " + kData + "/../../docs/data/blocky.obj --split-aspect 100 --up 0 1 0 " +
+                                    "--forward 0 0 1 -o " + out + ".obj --seg " + out + ".seg --skel " + out + ".skel --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto summary = nlohmann::json::parse(run.out);
+  EXPECT_EQ(summary["parts"].size(), 6u);
+  EXPECT_EQ(summary["parts"][0], "torso");
+  EXPECT_TRUE(summary["problems"].empty());
+  // The written files are a model skinlab reads back, labels named by the hierarchy.
+  const CliResult info = run_skinlab("info " + out + ".obj --json");
+  ASSERT_EQ(info.code, 0) << info.out;
+  EXPECT_EQ(nlohmann::json::parse(info.out)["hierarchy"].size(), 6u);
+  EXPECT_EQ(run_skinlab("check " + out + ".seg --mesh " + kData + "/../../docs/data/blocky.obj").code, 2)
+      << "a .seg for a mesh that has groups is refused";
+
+  const CliResult torus = run_skinlab("segment " + kBad + "torus.obj -o " + (dir / "torus.obj").string());
+  EXPECT_EQ(torus.code, 2);
+  EXPECT_NE(torus.out.find("torus.obj: not genus 0: Euler characteristic 0, genus 1"), std::string::npos) << torus.out;
+  EXPECT_FALSE(fs::exists(dir / "torus.obj"));
+  const CliResult no_entry =
+      run_skinlab("segment " + kData + "/cylinder3.obj --params " + kData + "/../../experiments/segmentation.json -o " +
+                  (dir / "c.obj").string());
+  EXPECT_EQ(no_entry.code, 2);
+  EXPECT_NE(no_entry.out.find("no entry for model 'cylinder3'"), std::string::npos) << no_entry.out;
+  fs::remove_all(dir);
+}

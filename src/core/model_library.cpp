@@ -12,6 +12,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
 
 namespace skinlab {
@@ -114,7 +115,9 @@ ModelFiles resolve_model(const std::string& name_or_path) {
   if (fs::exists(as_path) && fs::is_regular_file(as_path)) {
     ModelFiles files{as_path.stem().string(), as_path, {}, {}};
     fs::path sibling = as_path;
-    if (fs::exists(sibling.replace_extension(".seg"))) files.labels = sibling;
+    // An OBJ carries its parts as groups; other formats may have their labels beside them.
+    if (!iequals(as_path.extension().string(), ".obj") && fs::exists(sibling.replace_extension(".seg")))
+      files.labels = sibling;
     if (fs::exists(sibling.replace_extension(".skel"))) files.hierarchy = sibling;
     return files;
   }

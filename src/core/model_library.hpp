@@ -42,7 +42,8 @@ struct ModelFiles {
 };
 
 /// A name from the manifest (its mesh extracted and verified), or a mesh path with its
-/// sibling STEM.seg and STEM.skel when they exist. Throws InputError for an unknown name or a
+/// sibling STEM.skel and (except for an OBJ, whose groups are its parts) STEM.seg when they
+/// exist. Throws InputError for an unknown name or a
 /// missing file, and when the archive or a checksum does not match.
 ModelFiles resolve_model(const std::string& name_or_path);
 /// Reads the mesh and labels, builds the SegmentedModel and attaches the hierarchy. With a .seg
