@@ -33,7 +33,7 @@ struct SegmentOptions {
 };
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
-// models, each with any of up, forward, root, persistence, limbs, parts, split_aspect, ring_slope,
+// models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect, ring_slope,
 // min_limb_aspect. Throws InputError when the file or the entry is unusable.
 void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
   std::ifstream in(path);
@@ -57,6 +57,19 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
     vec("up", params.up);
     vec("forward", params.forward);
     vec("root", params.root);
+    // Points as [x, y, z]; an added tip may carry its radius as a fourth number.
+    const auto points = [&](const char* key, std::size_t max_size, auto&& add) {
+      if (!entry.contains(key)) return;
+      for (const auto& v : entry[key].get<std::vector<std::vector<double>>>()) {
+        if (v.size() < 3 || v.size() > max_size)
+          throw InputError(path + ": " + model + "." + key + " holds [x, y, z" + (max_size > 3 ? "(, radius)]" : "]"));
+        add(v);
+      }
+    };
+    points("add_tips", 4, [&](const std::vector<double>& v) {
+      params.add_tips.push_back({Vec3(v[0], v[1], v[2]), v.size() > 3 ? v[3] : 0.0});
+    });
+    points("ignore_tips", 3, [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
     params.min_persistence = entry.value("persistence", params.min_persistence);
     params.limbs = entry.value("limbs", params.limbs);
     params.split_aspect = entry.value("split_aspect", params.split_aspect);
@@ -118,8 +131,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
   sub->add_option("--seg", o->seg, "Write the part label of every triangle (.seg)");
   sub->add_option("--skel", o->skel, "Write the hierarchy with default joint limits (.skel)");
   sub->add_option("--png", o->png, "Render the parts to this PNG (several views side by side)");
-  sub->add_option("--views", o->views, "Views for --png: front, side, top")
-      ->check(CLI::IsMember({"front", "side", "top"}));
+  sub->add_option("--views", o->views, "Views for --png: front, back, side, top")
+      ->check(CLI::IsMember({"front", "back", "side", "top"}));
   sub->add_option("--params", o->params_file,
                   "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
   sub->add_flag("--json", o->json, "Print a summary as JSON");
@@ -148,10 +161,12 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     for (const std::string& p : problems) std::cerr << "skinlab segment: warning: " << p << '\n';
     nlohmann::json summary = {{"mesh", files.mesh.string()},
                               {"problems", problems},
+                              {"limb_tips", nlohmann::json::object()},
                               {"parts", result.parts.part_names},
                               {"vertices", result.parts.mesh.num_vertices()},
                               {"triangles", result.parts.mesh.num_triangles()},
                               {"seconds", result.seconds}};
+    for (const auto& [name, tip] : result.limb_tips) summary["limb_tips"][name] = {tip.x(), tip.y(), tip.z()};
     if (o->json)
       std::cout << summary.dump(2) << '\n';
     else

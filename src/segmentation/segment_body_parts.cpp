@@ -318,9 +318,11 @@ void separate_touching_parts(const TriMesh& mesh, std::vector<int>& face_label, 
 }
 
 // Body-part names where up and forward are given (see SegmentParams), generic ones otherwise.
-// Legs hang down from below the trunk centroid (the four, or two, reaching lowest): four are fore/hind by their
-// attachment along forward and left/right along up x forward; two are left/right. Of the other limbs the head reaches
-// furthest up-and-forward, a tail furthest backward, and with two legs the arms are the limbs furthest to either side.
+// Legs hang down from below the trunk centroid (the four reaching lowest, or two when the third hangs a quarter of
+// the height higher): four are fore/hind by their
+// attachment along forward and left/right along up x forward; two are left/right. Of the other limbs the head attaches
+// furthest up-and-forward on the trunk's midline, a tail reaches furthest backward, and with two legs the arms are the
+// limbs reaching furthest to either side.
 // A split limb's parts are NAME_upper and NAME_lower, and a split head is neck (upper) and head (lower).
 void name_parts(const TriMesh& mesh, const std::vector<int>& face_label, const std::vector<int>& tips,
                 std::vector<Part>& parts, const SegmentParams& params) {
@@ -375,28 +377,45 @@ void name_parts(const TriMesh& mesh, const std::vector<int>& face_label, const s
     // Four legs at most, or two when fewer than four qualify: those reaching lowest.
     std::sort(legs.begin(), legs.end(),
               [&](int a, int b) { return mesh.positions[tips[a]].dot(up) < mesh.positions[tips[b]].dot(up); });
-    const std::size_t keep = legs.size() >= 4 ? 4 : std::min<std::size_t>(legs.size(), 2);
+    // Two legs when the next two hang clearly higher (a biped's arms): a quarter of the height.
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (const Vec3& p : mesh.positions) {
+      low = std::min(low, p.dot(up));
+      high = std::max(high, p.dot(up));
+    }
+    const auto tip_height = [&](std::size_t i) { return mesh.positions[tips[legs[i]]].dot(up); };
+    const bool four = legs.size() >= 4 && tip_height(2) - tip_height(1) < 0.25 * (high - low);
+    const std::size_t keep = four ? 4 : std::min<std::size_t>(legs.size(), 2);
     others.insert(others.end(), legs.begin() + static_cast<std::ptrdiff_t>(keep), legs.end());
     legs.resize(keep);
     std::sort(legs.begin(), legs.end());
     std::sort(others.begin(), others.end());
     const auto side = [&](int b) { return (attach_point(b) - body).dot(left) > 0 ? "l" : "r"; };
+    // Pairs of legs are told apart against each other, so a pair always gets both sides.
+    const auto name_pair = [&](int a, int b, const std::string& prefix) {
+      const bool a_left = (attach_point(a) - body).dot(left) > (attach_point(b) - body).dot(left);
+      limb_name[a] = prefix + (a_left ? "l" : "r");
+      limb_name[b] = prefix + (a_left ? "r" : "l");
+    };
     if (legs.size() == 4) {
-      std::vector<double> along;
-      for (int b : legs) along.push_back((attach_point(b) - body).dot(forward));
-      std::vector<double> sorted = along;
-      std::sort(sorted.begin(), sorted.end());
-      const double middle = 0.5 * (sorted[1] + sorted[2]);
-      for (std::size_t i = 0; i < legs.size(); ++i)
-        limb_name[legs[i]] = std::string("leg_") + (along[i] > middle ? "f" : "h") + side(legs[i]);
+      std::vector<int> by_forward = legs;
+      std::sort(by_forward.begin(), by_forward.end(), [&](int a, int b) {
+        return (attach_point(a) - body).dot(forward) < (attach_point(b) - body).dot(forward);
+      });
+      name_pair(by_forward[0], by_forward[1], "leg_h");
+      name_pair(by_forward[2], by_forward[3], "leg_f");
     } else if (legs.size() == 2) {
-      for (int b : legs) limb_name[b] = std::string("leg_") + side(b);
+      name_pair(legs[0], legs[1], "leg_");
     }
     trunk = legs.size() == 2 ? "torso" : "body";
     const auto reach = [&](int b, const Vec3& direction) { return (mesh.positions[tips[b]] - body).dot(direction); };
-    std::sort(others.begin(), others.end(),
-              [&](int a, int b) { return reach(a, up + forward) > reach(b, up + forward); });
-    if (!others.empty() && reach(others.front(), up + forward) > 0) {
+    // The head attaches high and forward on the trunk's midline (arms attach to the sides).
+    const auto head_score = [&](int b) {
+      const Vec3 a = attach_point(b) - body;
+      return a.dot(up + forward) - std::abs(a.dot(left));
+    };
+    std::sort(others.begin(), others.end(), [&](int a, int b) { return head_score(a) > head_score(b); });
+    if (!others.empty() && head_score(others.front()) > 0) {
       limb_name[others.front()] = "head";
       others.erase(others.begin());
     }
@@ -453,8 +472,30 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
 
   // 1. Limbs: significant branches of the geodesic merge tree seen from the trunk centre.
   const std::vector<double> f = geodesic_distances(mesh, rings, {trunk_center_vertex(mesh, params.root)});
-  std::vector<int> tips;
-  const std::vector<int> tree_limb = merge_tree_limbs(merge_tree(rings, f), f, params, tips);
+  std::vector<int> tree_tips;
+  std::vector<int> tree_limb = merge_tree_limbs(merge_tree(rings, f), f, params, tree_tips);
+  // Guidance: drop the limbs nearest to the ignored points, add limbs at the added ones.
+  const auto nearest = [&](const Vec3& p, const std::vector<int>& candidates) {
+    int best = candidates.front();
+    for (int v : candidates)
+      if ((mesh.positions[v] - p).squaredNorm() < (mesh.positions[best] - p).squaredNorm()) best = v;
+    return best;
+  };
+  std::vector<char> ignored(tree_tips.size(), 0);
+  for (const Vec3& p : params.ignore_tips)
+    if (!tree_tips.empty())
+      ignored[std::find(tree_tips.begin(), tree_tips.end(), nearest(p, tree_tips)) - tree_tips.begin()] = 1;
+  std::vector<int> tips, renumber(tree_tips.size(), -1);
+  for (std::size_t b = 0; b < tree_tips.size(); ++b)
+    if (!ignored[b]) {
+      renumber[b] = static_cast<int>(tips.size());
+      tips.push_back(tree_tips[b]);
+    }
+  for (int& l : tree_limb) l = l >= 0 ? renumber[l] : -1;
+  const int num_tree_limbs = static_cast<int>(tips.size());
+  std::vector<int> all_vertices(nv);
+  std::iota(all_vertices.begin(), all_vertices.end(), 0);
+  for (const AddedTip& t : params.add_tips) tips.push_back(nearest(t.point, all_vertices));
   const int num_limbs = static_cast<int>(tips.size());
 
   // 2. Clean cuts: each limb becomes the region around its tip inside the geodesic ring (from
@@ -465,19 +506,27 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   std::vector<double> depth(nv, 2.0);  // g / cut of the owning limb: the shallowest claim wins
   for (int b = 0; b < num_limbs; ++b) {
     g[b] = geodesic_distances(mesh, rings, {tips[b]});
+    // Where the merge tree put the limb's border (median over it); an added limb starts at a
+    // quarter of its tip's distance from the trunk centre.
     std::vector<double> border;
-    for (int v = 0; v < nv; ++v)
+    for (int v = 0; v < nv && b < num_tree_limbs; ++v)
       if (tree_limb[v] == b)
         for (int w : rings[v])
           if (tree_limb[w] != b) {
             border.push_back(g[b][v]);
             break;
           }
-    std::nth_element(border.begin(), border.begin() + static_cast<std::ptrdiff_t>(border.size() / 2), border.end());
+    double merge_level = 0.25 * f[tips[b]];
+    if (!border.empty()) {
+      std::nth_element(border.begin(), border.begin() + static_cast<std::ptrdiff_t>(border.size() / 2), border.end());
+      merge_level = border[border.size() / 2];
+    }
     std::vector<int> other_tips;
     for (int t : tips)
       if (t != tips[b]) other_tips.push_back(t);
-    cut[b] = limb_cut_level(mesh, rings, g[b], tips[b], other_tips, border[border.size() / 2], params.ring_slope);
+    const double radius = b >= num_tree_limbs ? params.add_tips[b - num_tree_limbs].radius : 0.0;
+    cut[b] =
+        radius > 0 ? radius : limb_cut_level(mesh, rings, g[b], tips[b], other_tips, merge_level, params.ring_slope);
     std::vector<int> stack{tips[b]};
     std::vector<char> seen(nv, 0);
     seen[tips[b]] = 1;
@@ -584,6 +633,9 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   out.parts.labels.resize(nf);
   for (int fi = 0; fi < nf; ++fi) out.parts.labels[fi] = new_id[face_label[fi]];
   for (int p : order) out.parts.part_names.push_back(parts[p].name);
+  for (int p : order)
+    if (parts[p].limb >= 0 && parts[p].kind != "lower")
+      out.limb_tips.push_back({parts[p].name, mesh.positions[tips[parts[p].limb]]});
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -5,12 +5,20 @@
 
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/skel_io.hpp"
 #include "core/tri_mesh.hpp"
 
 namespace skinlab {
+
+/// A limb the user adds (see SegmentParams::add_tips).
+struct AddedTip {
+  Vec3 point = Vec3::Zero();  ///< its tip: the vertex nearest to this point
+  double radius = 0.0;        ///< > 0: the limb is the geodesic disc of this radius around the tip;
+                              ///< 0: it ends where its ring spreads (ring_slope), as found limbs do
+};
 
 struct SegmentParams {
   /// A branch of the merge tree is a limb when it rises this fraction of the largest geodesic
@@ -35,6 +43,12 @@ struct SegmentParams {
   /// nearest to the centroid of the enclosed volume (for a trunk that is itself long, such as a
   /// cactus stem: put it at the base).
   Vec3 root = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+  /// User guidance (seed points, model coordinates): a limb grows from each of `add_tips`, as if
+  /// the merge tree had found it; the limb whose tip is nearest to each of `ignore_tips` is not a
+  /// limb. For branches the geometry does not show (a head sunk between the shoulders) and
+  /// branches that are not body parts (ears, horns).
+  std::vector<AddedTip> add_tips;
+  std::vector<Vec3> ignore_tips;
   /// Unit vectors of the model's up and forward directions, for body-part names; zero
   /// vectors: generic names (trunk, limb_0, limb_0_lower, ...).
   Vec3 up = Vec3::Zero();
@@ -45,6 +59,8 @@ struct Segmentation {
   LabeledMesh parts;   ///< the input mesh with a part label per triangle and part names
   SkelFile hierarchy;  ///< root = the trunk; documented default limits per kind of part
   double seconds = 0;  ///< time of the whole segmentation
+  /// Per limb: the name of its (upper) part and its tip, for writing guidance.
+  std::vector<std::pair<std::string, Vec3>> limb_tips;
 };
 
 /// Segments `mesh` (checked with check_closed_genus0 first; InputError otherwise). The same

@@ -93,6 +93,7 @@ RenderView named_view(const std::string& name, int width, int height) {
   view.width = width;
   view.height = height;
   if (name == "side") view.direction = Vec3(-1, 0, 0);
+  if (name == "back") view.direction = Vec3(0, 0, 1);
   if (name == "top") {
     view.direction = Vec3(0, -1, 0);
     view.up = Vec3(0, 0, -1);

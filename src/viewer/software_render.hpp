@@ -56,7 +56,8 @@ void render_png(const RenderScene& scene, const RenderView& view, const std::fil
 void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 
-/// "front" looks along -z, "side" along -x, "top" along -y (up -z); y is up otherwise.
+/// "front" looks along -z, "back" along +z, "side" along -x, "top" along -y (up -z); y is up
+/// otherwise.
 RenderView named_view(const std::string& name, int width, int height);
 
 /// The parts of a labelled mesh in distinct colours, in the named views side by side.
