@@ -205,8 +205,9 @@ TEST(Cli, SegmentWritesPartsAndRejectsAHandle) {
   const fs::path dir = fs::temp_directory_path() / ("skinlab_seg_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string out = (dir / "blocky").string();
-  const CliResult run = run_skinlab("segment " + kData + "/../../docs/data/blocky.obj --split-aspect 100 --up 0 1 0 " +
-                                    "--forward 0 0 1 -o " + out + ".obj --seg " + out + ".seg --skel " + out + ".skel --json");
+  const CliResult run =
+      run_skinlab("segment " + kData + "/../../docs/data/blocky.obj --split-aspect 100 --up 0 1 0 " +
+                  "--forward 0 0 1 -o " + out + ".obj --seg " + out + ".seg --skel " + out + ".skel --json");
   ASSERT_EQ(run.code, 0) << run.out;
   const auto summary = nlohmann::json::parse(run.out);
   EXPECT_EQ(summary["parts"].size(), 6u);
@@ -223,9 +224,8 @@ TEST(Cli, SegmentWritesPartsAndRejectsAHandle) {
   EXPECT_EQ(torus.code, 2);
   EXPECT_NE(torus.out.find("torus.obj: not genus 0: Euler characteristic 0, genus 1"), std::string::npos) << torus.out;
   EXPECT_FALSE(fs::exists(dir / "torus.obj"));
-  const CliResult no_entry =
-      run_skinlab("segment " + kData + "/cylinder3.obj --params " + kData + "/../../experiments/segmentation.json -o " +
-                  (dir / "c.obj").string());
+  const CliResult no_entry = run_skinlab("segment " + kData + "/cylinder3.obj --params " + kData +
+                                         "/../../experiments/segmentation.json -o " + (dir / "c.obj").string());
   EXPECT_EQ(no_entry.code, 2);
   EXPECT_NE(no_entry.out.find("no entry for model 'cylinder3'"), std::string::npos) << no_entry.out;
   fs::remove_all(dir);

@@ -104,3 +104,11 @@ TEST(Segmentation, RejectsTorusOpenAndNonManifoldMeshes) {
   EXPECT_THROW(segment_body_parts(open, "open"), InputError);
   EXPECT_EQ(rejection(figure()), "accepted");
 }
+
+TEST(Segmentation, AtMostKPartsTakesTheMostLimbsThatFit) {
+  SegmentParams params;
+  params.split_aspect = 100;
+  EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 6).parts.part_names.size(), 6u);
+  EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 4).parts.part_names.size(), 4u);
+  EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 1).parts.part_names.size(), 1u);
+}

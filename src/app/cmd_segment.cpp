@@ -33,8 +33,8 @@ struct SegmentOptions {
 };
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
-// models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect, ring_slope,
-// min_limb_aspect. Throws InputError when the file or the entry is unusable.
+// models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect,
+// ring_slope, min_limb_aspect. Throws InputError when the file or the entry is unusable.
 void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open file for reading");

@@ -117,7 +117,8 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
   sub->add_option("-o,--output", o->output, "Write the skeleton as JSON to this file");
   sub->add_flag("--json", o->json, "Print the skeleton as JSON");
   sub->add_option("--png", o->png, "Render the skeleton over the translucent skin to this PNG");
-  sub->add_option("--view", o->view, "Picture view: front (along -z), back (along +z), side (along -x) or top (along -y)")
+  sub->add_option("--view", o->view,
+                  "Picture view: front (along -z), back (along +z), side (along -x) or top (along -y)")
       ->check(CLI::IsMember({"front", "back", "side", "top"}))
       ->capture_default_str();
   sub->add_option("--size", o->size, "Picture width and height in pixels")

@@ -1,12 +1,9 @@
 #include "geometry/convex_hull.hpp"
 
-extern "C" {
-#include <libqhull_r/qhull_ra.h>
-}
-
-#include <cstdio>
 #include <string>
 #include <unordered_map>
+
+#include "geometry/qhull_run.hpp"
 
 namespace skinlab {
 
@@ -17,40 +14,28 @@ ConvexHull convex_hull(const std::vector<Vec3>& points) {
   coords.reserve(points.size() * 3);
   for (const Vec3& p : points) coords.insert(coords.end(), {p.x(), p.y(), p.z()});
 
-  qhT qh_storage;
-  qhT* qh = &qh_storage;
-  QHULL_LIB_CHECK
-  qh_zero(qh, nullptr);
-  char options[] = "qhull Qt";
-  // Qhull reports degenerate input on its error stream; the exit code carries it to the caller.
-  static FILE* const quiet = std::fopen("/dev/null", "w");
-  const int exitcode =
-      qh_new_qhull(qh, 3, static_cast<int>(points.size()), coords.data(), False, options, nullptr, quiet);
+  QhullRun run(coords);
+  if (!run.ok()) throw GeometryError("convex hull failed: the points are (nearly) coplanar or degenerate");
+  qhT* qh = run.qh();
   ConvexHull hull;
-  if (exitcode == 0) {
-    std::unordered_map<int, int> index;  // qhull point id -> hull vertex id
-    vertexT* vertex;
-    FORALLvertices {
-      index[qh_pointid(qh, vertex->point)] = static_cast<int>(hull.points.size());
-      hull.points.push_back(points[qh_pointid(qh, vertex->point)]);
-    }
-    facetT* facet;
-    FORALLfacets {
-      vertexT** vertexp;
-      Tri t{};
-      int k = 0;
-      FOREACHvertex_(facet->vertices) if (k < 3) t[k++] = index[qh_pointid(qh, vertex->point)];
-      const Vec3& a = hull.points[t[0]];
-      const Vec3 n = (hull.points[t[1]] - a).cross(hull.points[t[2]] - a);
-      // Qhull's vertex order says nothing about orientation; its facet normal does.
-      if (n.dot(Vec3(facet->normal[0], facet->normal[1], facet->normal[2])) < 0) std::swap(t[1], t[2]);
-      hull.triangles.push_back(t);
-    }
+  std::unordered_map<int, int> index;  // qhull point id -> hull vertex id
+  vertexT* vertex;
+  FORALLvertices {
+    index[qh_pointid(qh, vertex->point)] = static_cast<int>(hull.points.size());
+    hull.points.push_back(points[qh_pointid(qh, vertex->point)]);
   }
-  qh_freeqhull(qh, !qh_ALL);
-  int curlong = 0, totlong = 0;
-  qh_memfreeshort(qh, &curlong, &totlong);
-  if (exitcode != 0) throw GeometryError("convex hull failed: the points are (nearly) coplanar or degenerate");
+  facetT* facet;
+  FORALLfacets {
+    vertexT** vertexp;
+    Tri t{};
+    int k = 0;
+    FOREACHvertex_(facet->vertices) if (k < 3) t[k++] = index[qh_pointid(qh, vertex->point)];
+    const Vec3& a = hull.points[t[0]];
+    const Vec3 n = (hull.points[t[1]] - a).cross(hull.points[t[2]] - a);
+    // Qhull's vertex order says nothing about orientation; its facet normal does.
+    if (n.dot(Vec3(facet->normal[0], facet->normal[1], facet->normal[2])) < 0) std::swap(t[1], t[2]);
+    hull.triangles.push_back(t);
+  }
   return hull;
 }
 
