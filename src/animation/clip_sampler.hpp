@@ -1,0 +1,36 @@
+// Sampling a clip into poses: the runtime job that turns time into joint angles.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "animation/channel.hpp"
+#include "core/clip_io.hpp"
+
+namespace skinlab {
+
+/// Joint angles and the character mover at one time. Radians; mover translation in model units.
+struct Pose {
+  std::vector<double> angles;     ///< 3 per joint (X, Y, Z), joints in depth-first order
+  std::array<double, 6> mover{};  ///< tx, ty, tz, rx, ry, rz
+};
+
+class ClipSampler {
+ public:
+  /// `dofs` are the channels' DOF ids (resolve_clip_dofs) for a skeleton of `num_joints` joints.
+  ClipSampler(const ClipFile& clip, const std::vector<int>& dofs, int num_joints);
+  double begin() const { return begin_; }
+  double end() const { return end_; }
+  /// Fills `pose` (resized as needed) at time t: DOFs without a channel are 0 (rest pose).
+  /// Keeps one span cache per channel, so playing forward costs O(channels).
+  void sample(double t, Pose& pose);
+
+ private:
+  std::vector<Channel> channels_;
+  std::vector<int> dofs_;
+  std::vector<int> spans_;
+  int num_joints_;
+  double begin_, end_;
+};
+
+}  // namespace skinlab
