@@ -1,0 +1,192 @@
+#include <gtest/gtest.h>
+
+#include <numbers>
+#include <random>
+
+#include "kinematics/motion.hpp"
+#include "skinning/rigid_skinning.hpp"
+#include "test_meshes.hpp"
+
+using namespace skinlab;
+
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+// Three links along x: joints at x = 0, 1, 2, every parent axis already +z.
+Rig chain() {
+  Rig rig;
+  rig.order = {0, 1, 2};
+  rig.joint_of = {0, 1, 2};
+  for (int c = 0; c < 3; ++c) {
+    RigComponent rc;
+    rc.parent = c - 1;
+    rc.joint = Vec3(c, 0, 0);
+    rc.limits = {-std::numbers::pi, std::numbers::pi,  -std::numbers::pi,
+                 std::numbers::pi,  -std::numbers::pi, std::numbers::pi};
+    rig.components.push_back(rc);
+  }
+  rig.subtree = {{0, 1, 2}, {1, 2}, {2}};
+  rig.collision_pairs.assign(3, {});
+  return rig;
+}
+
+Pose rest(int joints) {
+  Pose p;
+  p.angles.assign(3 * static_cast<std::size_t>(joints), 0.0);
+  return p;
+}
+
+// A base with two pillars standing 3 apart: rig from the centroid skeleton.
+struct Gate {
+  SegmentedModel model;
+  Skeleton skeleton;
+  Rig rig;
+};
+Gate gate() {
+  std::vector<std::array<int, 4>> v;
+  for (int x = 0; x < 5; ++x) v.push_back({x, 0, 0, 0});
+  for (int y = 1; y < 5; ++y) {
+    v.push_back({0, y, 0, 1});
+    v.push_back({4, y, 0, 2});
+  }
+  Gate g{SegmentedModel::build(test::voxel_model(v, {"base", "left", "right"}), "gate"), {}, {}};
+  g.model.attach_hierarchy(parse_skel("gate.skel",
+                                      "ROOT base -180 180 -180 180 -180 180 { JOINT left -120 120 -120 120 -120 120"
+                                      " { End Site } JOINT right -30 30 -30 30 -30 30 { End Site } }"));
+  SkeletonParams params;
+  params.method = SkeletonMethod::centroid;
+  g.skeleton = extract_skeleton(g.model, params);
+  g.rig = build_rig(g.model, g.skeleton);
+  return g;
+}
+
+}  // namespace
+
+TEST(ForwardKinematics, ThreeLinkChainMatchesHandComputedPositions) {
+  const Rig rig = chain();
+  Pose pose = rest(3);
+  pose.angles[3 * 1 + 2] = 90 * kDeg;  // joint 1 about z
+  pose.angles[3 * 2 + 2] = 90 * kDeg;  // joint 2 about z
+  std::vector<QT> world;
+  forward_kinematics(rig, pose, world);
+  // Link 1 turns up at x = 1; link 2 turns left at (1, 1): the tip (3, 0, 0) ends at (0, 1, 0).
+  EXPECT_LT((world[1].apply_point(Vec3(2, 0, 0)) - Vec3(1, 1, 0)).norm(), 1e-12);
+  EXPECT_LT((world[2].apply_point(Vec3(3, 0, 0)) - Vec3(0, 1, 0)).norm(), 1e-12);
+  EXPECT_LT((world[0].apply_point(Vec3(0.5, 0, 0)) - Vec3(0.5, 0, 0)).norm(), 1e-12);
+  // The mover translates everything and turns it about the root joint.
+  pose.mover = {0, 0, 5, 0, 0, 180 * kDeg};
+  forward_kinematics(rig, pose, world);
+  EXPECT_LT((world[2].apply_point(Vec3(3, 0, 0)) - Vec3(0, -1, 5)).norm(), 1e-12);
+}
+
+TEST(ForwardKinematics, AlignTurnsZIntoTheParentAxis) {
+  RigComponent c;
+  c.joint = Vec3(1, 2, 3);
+  c.align = Quat::FromTwoVectors(Vec3::UnitX(), Vec3::UnitZ());  // parent axis +x
+  const QT twist = joint_transform(c, 0, 0, 90 * kDeg);
+  // A turn about the joint's z is a twist about the parent axis: the axis stays, y goes to z.
+  EXPECT_LT((twist.apply_point(c.joint + Vec3(2, 0, 0)) - (c.joint + Vec3(2, 0, 0))).norm(), 1e-12);
+  EXPECT_LT((twist.apply_point(c.joint + Vec3(0, 1, 0)) - (c.joint + Vec3(0, 0, 1))).norm(), 1e-12);
+}
+
+TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLengths) {
+  const Gate g = gate();
+  const SkinMesh mesh = build_skin_mesh(g.model);
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> angle(-1.0, 1.0);
+  std::vector<QT> world;
+  std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
+  for (int trial = 0; trial < 20; ++trial) {
+    Pose pose = rest(3);
+    for (double& a : pose.angles) a = angle(rng);
+    forward_kinematics(g.rig, pose, world);
+    for (int c = 0; c < 3; ++c) {
+      const RigComponent& rc = g.rig.components[c];
+      if (rc.parent >= 0) {
+        EXPECT_LT((world[c].apply_point(rc.joint) - world[rc.parent].apply_point(rc.joint)).norm(), 1e-12);
+      }
+    }
+    transforms_to_matrices(world, matrices);
+    rigid_skin(mesh.rest_positions.data(), mesh.rest_normals.data(), mesh.vertex_component.data(), mesh.num_vertices(),
+               matrices.data(), positions.data(), normals.data());
+    const auto at = [](const std::vector<float>& a, int v) {
+      return Eigen::Vector3f(a[3 * v], a[3 * v + 1], a[3 * v + 2]);
+    };
+    for (const Tri& t : mesh.triangles)
+      for (int i = 0; i < 3; ++i) {
+        const int u = t[i], w = t[(i + 1) % 3];
+        EXPECT_NEAR((at(positions, u) - at(positions, w)).norm(),
+                    (at(mesh.rest_positions, u) - at(mesh.rest_positions, w)).norm(), 1e-5);
+      }
+    for (int v = 0; v < mesh.num_vertices(); ++v)
+      EXPECT_NEAR(at(normals, v).norm(), at(mesh.rest_normals, v).norm(), 1e-5);
+  }
+}
+
+TEST(MotionChecker, AngleOutsideItsLimitIsRejectedAtThatTimeOnThatJoint) {
+  Gate g = gate();
+  MotionChecker checker(g.rig, {});
+  std::vector<QT> world;
+  std::vector<Rejection> rejections;
+  const int right = g.rig.joint_of[g.model.find_component("right")];
+  for (double t : {0.5, 1.0, 1.5}) {
+    Pose pose = rest(3);
+    pose.angles[3 * right + 2] = 20 * t * kDeg;  // 10, 20, 30 degrees: within +-30
+    pose.angles[3 * right + 0] = 40 * t * kDeg;  // 20, 40, 60: over 30 from t = 1
+    checker.apply(t, pose, world, rejections);
+    if (t != 1.0) {  // 20 accepted at 0.5; at 1.5 it keeps the last accepted value
+      EXPECT_DOUBLE_EQ(pose.angles[3 * right], 20 * kDeg);
+    }
+    EXPECT_DOUBLE_EQ(pose.angles[3 * right + 2], 20 * t * kDeg);  // the other axis goes on
+  }
+  ASSERT_EQ(rejections.size(), 2u);
+  EXPECT_EQ(rejections[0].kind, Rejection::Kind::limit);
+  EXPECT_EQ(rejections[0].time, 1.0);
+  EXPECT_EQ(rejections[0].joint, right);
+  EXPECT_EQ(rejections[0].axis, 0);
+  EXPECT_DOUBLE_EQ(rejections[0].limit, 30.0);
+}
+
+TEST(MotionChecker, PartsDrivenIntoEachOtherAreRejected) {
+  Gate g = gate();
+  const int left = g.model.find_component("left"), right = g.model.find_component("right");
+  const int joint = g.rig.joint_of[left];
+  // The joint axis and direction that swing the left pillar's top closest to the right pillar.
+  std::vector<QT> world;
+  int dof = 0;
+  double sign = 1, closest = 1e9;
+  for (int axis = 0; axis < 3; ++axis)
+    for (double s : {1.0, -1.0}) {
+      Pose probe = rest(3);
+      probe.angles[3 * joint + axis] = s * 90 * kDeg;
+      forward_kinematics(g.rig, probe, world);
+      const double d = (world[left].apply_point(Vec3(0.5, 4.5, 0.5)) - Vec3(4.5, 2.5, 0.5)).norm();
+      if (d < closest) {
+        closest = d;
+        dof = 3 * joint + axis;
+        sign = s;
+      }
+    }
+  ASSERT_LT(closest, 2.0);
+  MotionChecker checker(g.rig, {});
+  std::vector<Rejection> rejections;
+  double reached = 0;
+  for (int step = 1; step <= 9; ++step) {
+    Pose pose = rest(3);
+    pose.angles[dof] = sign * 10 * step * kDeg;
+    checker.apply(step, pose, world, rejections);
+    reached = std::abs(pose.angles[dof]);
+  }
+  ASSERT_FALSE(rejections.empty());
+  EXPECT_EQ(rejections.front().kind, Rejection::Kind::collision);
+  EXPECT_EQ(rejections.front().joint, joint);
+  EXPECT_EQ(rejections.front().other, right);
+  EXPECT_LT(reached, 90 * kDeg);  // held at the last pose that did not collide
+  MotionChecker unchecked(g.rig, {true, false});
+  std::vector<Rejection> none;
+  Pose pose = rest(3);
+  pose.angles[dof] = sign * 90 * kDeg;
+  unchecked.apply(0, pose, world, none);
+  EXPECT_TRUE(none.empty());
+}
