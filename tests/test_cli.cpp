@@ -230,3 +230,47 @@ TEST(Cli, SegmentWritesPartsAndRejectsAHandle) {
   EXPECT_NE(no_entry.out.find("no entry for model 'cylinder3'"), std::string::npos) << no_entry.out;
   fs::remove_all(dir);
 }
+
+TEST(Cli, AnimateWritesFramesAndReportsRejections) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_anim_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string clip = kData + "/../../clips/homer_wave.clip";
+  const CliResult run =
+      run_skinlab("animate homer --clip " + clip + " --fps 10 --frames 10:20 -o " + dir.string() + " --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto report = nlohmann::json::parse(run.out);
+  EXPECT_EQ(report["frames_written"], 11);
+  EXPECT_TRUE(fs::exists(dir / "frame_0010.obj"));
+  EXPECT_TRUE(fs::exists(dir / "frame_0020.obj"));
+  EXPECT_FALSE(fs::exists(dir / "frame_0009.obj"));
+  // The nod passes the head's 45-degree X limit: 45 at t = 0.96, rejected at 1.0 .. 2.0 at 10 fps.
+  int limits = 0;
+  for (const auto& r : report["rejections"])
+    if (r["kind"] == "limit") {
+      EXPECT_EQ(r["joint"], "head");
+      EXPECT_EQ(r["axis"], "X");
+      EXPECT_EQ(r["limit"], 45.0);
+      EXPECT_GE(r["time"].get<double>(), 0.95);
+      ++limits;
+    }
+  EXPECT_GT(limits, 5);
+  // Each frame holds the ten parts as groups, their vertices not welded.
+  const CliResult frame = run_skinlab("check " + (dir / "frame_0015.obj").string());
+  EXPECT_EQ(frame.code, 0) << frame.out;
+  EXPECT_NE(frame.out.find("10 components"), std::string::npos) << frame.out;
+
+  const CliResult kick = run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --fps 10 -o " +
+                                     dir.string() + " --json");
+  ASSERT_EQ(kick.code, 0) << kick.out;
+  bool collision = false;
+  const auto kick_report = nlohmann::json::parse(kick.out);
+  for (const auto& r : kick_report["rejections"]) collision |= r["kind"] == "collision";
+  EXPECT_TRUE(collision) << kick.out;
+
+  EXPECT_EQ(run_skinlab("animate homer --clip " + kBad + "bad_dof.clip -o " + dir.string()).code, 2);
+  EXPECT_EQ(run_skinlab("animate homer --clip " + clip + " --frames 9:3 -o " + dir.string()).code, 2);
+  const CliResult unknown = run_skinlab("animate homer --clip " + kData + "/wave.clip -o " + dir.string());
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.out.find("names no joint"), std::string::npos) << unknown.out;
+  fs::remove_all(dir);
+}

@@ -2,13 +2,16 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
 #include "core/model_library.hpp"
-#include "skeleton/skeleton.hpp"
+#include "kinematics/motion.hpp"
+#include "skinning/rigid_skinning.hpp"
 
 namespace skinlab {
 
@@ -55,11 +58,67 @@ nlohmann::json bench_skeletons(const std::string& name, const SegmentedModel& mo
   return rows;
 }
 
+// Per frame of the model's first clip (clips/NAME_*.clip, by name), rigid skinning pipeline:
+// sampling, FK with limit and collision checks, skinning (thesis §4.3; targets < 0.5 ms on
+// homer). Mean over `repeat` plays of the clip at 30 fps.
+nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model, int repeat) {
+  std::vector<std::filesystem::path> clips;
+  for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
+    if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
+      clips.push_back(entry.path());
+  if (clips.empty() || !model.hierarchy()) return nullptr;
+  std::sort(clips.begin(), clips.end());
+  const ClipFile clip = read_clip(clips.front());
+  SkelFile skel;
+  for (int c : model.hierarchy()->depth_first) skel.joints.push_back({model.components()[c].name, 0, {}, 0, 0});
+  const std::vector<int> dofs = resolve_clip_dofs(clip, skel);
+  const Rig rig = build_rig(model, extract_skeleton(model, {}));
+  const SkinMesh mesh = build_skin_mesh(model);
+  const int frames = static_cast<int>((clip.range_end - clip.range_begin) * 30.0) + 1;
+  double sampling = 0, kinematics = 0, skinning = 0;
+  Pose pose;
+  std::vector<QT> world;
+  std::vector<Rejection> rejections;
+  std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
+  using Clock = std::chrono::steady_clock;
+  const auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
+  for (int r = 0; r < repeat; ++r) {
+    ClipSampler sampler(clip, dofs, static_cast<int>(skel.joints.size()));
+    MotionChecker checker(rig, {});
+    for (int f = 0; f < frames; ++f) {
+      const double time = clip.range_begin + f / 30.0;
+      const auto t0 = Clock::now();
+      sampler.sample(time, pose);
+      const auto t1 = Clock::now();
+      checker.apply(time, pose, world, rejections);
+      const auto t2 = Clock::now();
+      transforms_to_matrices(world, matrices);
+      rigid_skin(mesh.rest_positions.data(), mesh.rest_normals.data(), mesh.vertex_component.data(),
+                 mesh.num_vertices(), matrices.data(), positions.data(), normals.data());
+      const auto t3 = Clock::now();
+      sampling += ms(t0, t1);
+      kinematics += ms(t1, t2);
+      skinning += ms(t2, t3);
+    }
+  }
+  const double n = static_cast<double>(frames) * repeat;
+  return {{"model", name},
+          {"clip", clips.front().filename().string()},
+          {"vertices", mesh.num_vertices()},
+          {"sampling_ms", sampling / n},
+          {"fk_and_checks_ms", kinematics / n},
+          {"rigid_skinning_ms", skinning / n},
+          {"total_ms", (sampling + kinematics + skinning) / n},
+          {"runtime_bytes_per_vertex", 2 * 3 * sizeof(float) + sizeof(int)}};
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* sub = app.add_subcommand("bench", "Time skeletonization per standard model and method");
+  CLI::App* sub = app.add_subcommand("bench", "Time skeletonization per model and method, and animation per frame");
   sub->add_option("--model", o->models, "Models to time (repeatable); default: every standard model");
   sub->add_option("--repeat", o->repeat, "Runs per measurement; the median is reported")
       ->check(CLI::Range(1, 1000))
@@ -70,13 +129,19 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     if (names.empty())
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
         names.push_back(entry.name);
-    nlohmann::json rows = nlohmann::json::array();
+    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array();
     for (const std::string& name : names) {
       if (!o->json) std::cerr << "bench: " << name << "...\n";
       const ModelFiles files = resolve_model(name);
-      for (auto& row : bench_skeletons(files.name, load_model(files), o->repeat)) rows.push_back(row);
+      const SegmentedModel model = load_model(files);
+      for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
+      nlohmann::json frame = bench_animation(files.name, model, o->repeat);
+      if (!frame.is_null()) animation.push_back(frame);
     }
-    const nlohmann::json result = {{"skeletonization", rows}, {"repeat", o->repeat}, {"peak_rss_mib", peak_rss_mib()}};
+    const nlohmann::json result = {{"skeletonization", rows},
+                                   {"animation_per_frame", animation},
+                                   {"repeat", o->repeat},
+                                   {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {
       std::cout << result.dump(2) << '\n';
     } else {
@@ -91,7 +156,18 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << r["parts"].get<int>() << std::setw(10) << r["triangles"].get<int>() << "  " << std::left
                   << std::setw(11) << r["method"].get<std::string>() << std::right << std::setw(10)
                   << r["total_ms"].get<double>() << std::setw(10) << r["kernel_ms"].get<double>() << '\n';
-      std::cout << "peak resident set: " << result["peak_rss_mib"].get<double>() << " MiB\n";
+      std::cout << "\nAnimation per frame at 30 fps, rigid skinning (ms)\n"
+                << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(10)
+                << "sampling" << std::setw(12) << "FK+checks" << std::setw(10) << "skinning" << std::setw(10) << "total"
+                << "  clip\n"
+                << std::setprecision(4);
+      for (const auto& r : animation)
+        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
+                  << r["vertices"].get<int>() << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(12)
+                  << r["fk_and_checks_ms"].get<double>() << std::setw(10) << r["rigid_skinning_ms"].get<double>()
+                  << std::setw(10) << r["total_ms"].get<double>() << "  " << r["clip"].get<std::string>() << '\n';
+      std::cout << "runtime data: 28 bytes per vertex (rest position, normal, component id)\n"
+                << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }
     exit_code = 0;
   });

@@ -11,5 +11,6 @@ void add_info_command(CLI::App& app, int& exit_code);
 void add_skeletonize_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_segment_command(CLI::App& app, int& exit_code);
+void add_animate_command(CLI::App& app, int& exit_code);
 
 }  // namespace skinlab
