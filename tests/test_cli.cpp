@@ -4,8 +4,10 @@
 
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace fs = std::filesystem;
@@ -272,5 +274,61 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   const CliResult unknown = run_skinlab("animate homer --clip " + kData + "/wave.clip -o " + dir.string());
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.out.find("names no joint"), std::string::npos) << unknown.out;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, AnimateExportsAValidBinaryGltf) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_glb_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const CliResult run =
+      run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --fps 10 --format glb -o " +
+                  dir.string() + " --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const fs::path glb = dir / "animation.glb";
+  std::ifstream in(glb, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 20u);
+  const auto u32 = [&](std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return v;
+  };
+  EXPECT_EQ(u32(0), 0x46546C67u);  // "glTF"
+  EXPECT_EQ(u32(4), 2u);
+  EXPECT_EQ(u32(8), bytes.size());
+  const std::uint32_t json_length = u32(12);
+  const auto doc = nlohmann::json::parse(std::string(bytes.data() + 20, json_length));
+  const std::uint32_t bin_length = u32(20 + json_length);
+  EXPECT_EQ(doc["buffers"][0]["byteLength"], bin_length);
+  // Accessors fit their buffer views, and views their buffer.
+  const std::map<std::string, int> components = {{"SCALAR", 1}, {"VEC3", 3}, {"VEC4", 4}};
+  for (const auto& a : doc["accessors"]) {
+    const auto& view = doc["bufferViews"][a["bufferView"].get<int>()];
+    const int size = a["componentType"] == 5123 ? 2 : 4;
+    EXPECT_EQ(a["count"].get<int>() * components.at(a["type"]) * size, view["byteLength"].get<int>());
+    EXPECT_LE(view["byteOffset"].get<int>() + view["byteLength"].get<int>(), static_cast<int>(bin_length));
+  }
+  // One joint node per part plus the mesh node; every sampler's input and output agree.
+  EXPECT_EQ(doc["nodes"].size(), 11u);
+  EXPECT_EQ(doc["skins"][0]["joints"].size(), 10u);
+  const auto& animation = doc["animations"][0];
+  EXPECT_EQ(animation["channels"].size(), 20u);  // rotation and translation per joint
+  for (const auto& s : animation["samplers"])
+    EXPECT_EQ(doc["accessors"][s["input"].get<int>()]["count"], doc["accessors"][s["output"].get<int>()]["count"]);
+  EXPECT_EQ(doc["accessors"][animation["samplers"][0]["input"].get<int>()]["count"], 31);  // 3 s at 10 fps
+  // The Khronos validator reports no error.
+  const std::string validator = std::string(SKINLAB_SOURCE_DIR) + "/.cache/npm/node_modules/gltf-validator";
+  ASSERT_TRUE(fs::exists(validator)) << "run ./skinlab --setup: it installs the glTF validator";
+  const std::string command = "node '" + std::string(SKINLAB_SOURCE_DIR) + "/tests/gltf_validate.js' '" + validator +
+                              "' '" + glb.string() + "' 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string report;
+  std::array<char, 4096> buffer;
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) report.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << report;
+  EXPECT_NE(report.find("\"errors\":0"), std::string::npos) << report;
   fs::remove_all(dir);
 }

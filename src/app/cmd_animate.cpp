@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/gltf_export.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
@@ -101,7 +102,9 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--fps", o->fps, "Frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--frames", o->frames, "Frames A:B (inclusive) of the clip's range; default all");
   sub->add_option("-o,--output", o->output, "Directory for the frames (created if missing)")->required();
-  sub->add_option("--format", o->format, "Frame format")->check(CLI::IsMember({"obj"}))->capture_default_str();
+  sub->add_option("--format", o->format, "obj: one OBJ per frame; glb: one binary glTF 2.0 file, DIR/animation.glb")
+      ->check(CLI::IsMember({"obj", "glb"}))
+      ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--json", o->json, "Print frames written, rejections and time per stage as JSON");
@@ -127,6 +130,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     std::vector<Rejection> rejections;
     std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
     int written = 0;
+    AnimationFrames glb_frames;
+    const bool glb = o->format == "glb";
     // Frames before the requested range still run through the checks, so a rejection's
     // consequences (held values) are the same whatever range is written.
     for (int f = 0; f <= last_frame; ++f) {
@@ -144,12 +149,25 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                  mesh.num_vertices(), matrices.data(), positions.data(), normals.data());
       skinning += ms_since(start);
       start = Clock::now();
-      char name[32];
-      std::snprintf(name, sizeof name, "frame_%04d.obj", f);
-      write_file_atomically(std::filesystem::path(o->output) / name,
-                            [&](std::ostream& out) { write_frame_obj(out, model, mesh, positions, normals); });
+      if (glb) {
+        glb_frames.times.push_back(time - clip.range_begin);
+        glb_frames.world.push_back(world);
+      } else {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame_%04d.obj", f);
+        write_file_atomically(std::filesystem::path(o->output) / name,
+                              [&](std::ostream& out) { write_frame_obj(out, model, mesh, positions, normals); });
+      }
       writing += ms_since(start);
       ++written;
+    }
+    if (glb) {
+      const auto start = Clock::now();
+      std::vector<int> parent(model.num_components());
+      for (int c = 0; c < model.num_components(); ++c) parent[c] = rig.components[c].parent;
+      write_file_atomically(std::filesystem::path(o->output) / "animation.glb",
+                            [&](std::ostream& out) { write_glb(out, model, mesh, parent, glb_frames); });
+      writing += ms_since(start);
     }
     nlohmann::json report = {{"model", files.name},
                              {"clip", o->clip},
@@ -179,9 +197,11 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     if (o->json) {
       std::cout << report.dump(2) << '\n';
     } else {
-      std::cout << files.name << ": " << written << " frames written to " << o->output << ", " << rejections.size()
-                << " rejections\n";
-      for (const auto& r : report["rejections"]) std::cout << "  " << r.dump() << '\n';
+      std::cout << files.name << ": " << written << " frames written to " << o->output << (glb ? "/animation.glb" : "")
+                << ", " << rejections.size() << " rejections\n";
+      const std::size_t shown = std::min<std::size_t>(report["rejections"].size(), 10);
+      for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << report["rejections"][i].dump() << '\n';
+      if (rejections.size() > shown) std::cout << "  ... " << rejections.size() - shown << " more (--json lists all)\n";
     }
     exit_code = 0;
   });

@@ -1,0 +1,168 @@
+#include "app/gltf_export.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace skinlab {
+
+namespace {
+
+constexpr int kFloat = 5126, kUnsignedShort = 5123, kUnsignedInt = 5125;
+constexpr int kArrayBuffer = 34962, kElementArrayBuffer = 34963;
+
+// The binary chunk and the JSON arrays that describe it, grown together.
+struct GltfBuilder {
+  std::vector<unsigned char> bin;
+  nlohmann::json views = nlohmann::json::array();
+  nlohmann::json accessors = nlohmann::json::array();
+
+  template <typename T>
+  int add(const std::vector<T>& data, int component_type, const char* type, int count, int target,
+          nlohmann::json min = nullptr, nlohmann::json max = nullptr) {
+    while (bin.size() % 4 != 0) bin.push_back(0);
+    const std::size_t offset = bin.size();
+    const std::size_t bytes = data.size() * sizeof(T);
+    bin.resize(offset + bytes);
+    std::memcpy(bin.data() + offset, data.data(), bytes);
+    nlohmann::json view = {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes}};
+    if (target != 0) view["target"] = target;
+    views.push_back(view);
+    nlohmann::json accessor = {
+        {"bufferView", views.size() - 1}, {"componentType", component_type}, {"count", count}, {"type", type}};
+    if (!min.is_null()) accessor["min"] = min;
+    if (!max.is_null()) accessor["max"] = max;
+    accessors.push_back(accessor);
+    return static_cast<int>(accessors.size()) - 1;
+  }
+};
+
+void write_u32(std::ostream& out, std::uint32_t v) { out.write(reinterpret_cast<const char*>(&v), 4); }
+
+}  // namespace
+
+void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const std::vector<int>& parent,
+               const AnimationFrames& frames) {
+  const int nc = model.num_components(), nv = mesh.num_vertices();
+  GltfBuilder b;
+  // Vertex data; POSITION needs its bounds.
+  std::vector<float> lo(3, std::numeric_limits<float>::max()), hi(3, -std::numeric_limits<float>::max());
+  for (int v = 0; v < nv; ++v)
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = std::min(lo[k], mesh.rest_positions[3 * v + k]);
+      hi[k] = std::max(hi[k], mesh.rest_positions[3 * v + k]);
+    }
+  const int positions = b.add(mesh.rest_positions, kFloat, "VEC3", nv, kArrayBuffer, lo, hi);
+  std::vector<float> normals = mesh.rest_normals;
+  for (int v = 0; v < nv; ++v) {
+    float* n = &normals[3 * v];
+    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len > 0) {
+      for (int k = 0; k < 3; ++k) n[k] /= len;
+    } else {
+      n[0] = 0, n[1] = 0, n[2] = 1;  // a vertex in no triangle with area: any unit normal
+    }
+  }
+  const int normal_accessor = b.add(normals, kFloat, "VEC3", nv, kArrayBuffer);
+  std::vector<std::uint16_t> joints(4 * static_cast<std::size_t>(nv), 0);
+  std::vector<float> weights(4 * static_cast<std::size_t>(nv), 0.0f);
+  for (int v = 0; v < nv; ++v) {
+    joints[4 * v] = static_cast<std::uint16_t>(mesh.vertex_component[v]);
+    weights[4 * v] = 1.0f;
+  }
+  const int joints_accessor = b.add(joints, kUnsignedShort, "VEC4", nv, kArrayBuffer);
+  const int weights_accessor = b.add(weights, kFloat, "VEC4", nv, kArrayBuffer);
+  std::vector<std::uint32_t> indices;
+  for (const Tri& t : mesh.triangles)
+    for (int v : t) indices.push_back(static_cast<std::uint32_t>(v));
+  const int index_accessor =
+      b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
+
+  nlohmann::json nodes = nlohmann::json::array();
+  int root = 0;
+  for (int c = 0; c < nc; ++c) {
+    nlohmann::json node = {{"name", model.components()[c].name}};
+    nlohmann::json children = nlohmann::json::array();
+    for (int d = 0; d < nc; ++d)
+      if (parent[d] == c) children.push_back(d);
+    if (!children.empty()) node["children"] = children;
+    if (parent[c] < 0) root = c;
+    nodes.push_back(node);
+  }
+  nodes.push_back({{"name", "skin"}, {"mesh", 0}, {"skin", 0}});
+  std::vector<int> joint_nodes(nc);
+  for (int c = 0; c < nc; ++c) joint_nodes[c] = c;
+
+  nlohmann::json doc;
+  doc["asset"] = {{"version", "2.0"}, {"generator", "skinlab"}};
+  doc["scene"] = 0;
+  doc["scenes"] = nlohmann::json::array({{{"nodes", {nc, root}}}});
+  doc["nodes"] = nodes;
+  doc["skins"] = nlohmann::json::array({{{"joints", joint_nodes}, {"skeleton", root}}});
+  nlohmann::json primitive;
+  primitive["attributes"] = {{"POSITION", positions},
+                             {"NORMAL", normal_accessor},
+                             {"JOINTS_0", joints_accessor},
+                             {"WEIGHTS_0", weights_accessor}};
+  primitive["indices"] = index_accessor;
+  primitive["mode"] = 4;
+  nlohmann::json gltf_mesh;
+  gltf_mesh["name"] = "model";
+  gltf_mesh["primitives"] = nlohmann::json::array({primitive});
+  doc["meshes"] = nlohmann::json::array({gltf_mesh});
+
+  if (!frames.times.empty()) {
+    const int nt = static_cast<int>(frames.times.size());
+    std::vector<float> times(frames.times.begin(), frames.times.end());
+    const int input = b.add(times, kFloat, "SCALAR", nt, 0, {times.front()}, {times.back()});
+    nlohmann::json samplers = nlohmann::json::array(), channels = nlohmann::json::array();
+    for (int c = 0; c < nc; ++c) {
+      std::vector<float> rotations, translations;
+      Quat previous = Quat::Identity();
+      for (int f = 0; f < nt; ++f) {
+        const std::vector<QT>& world = frames.world[f];
+        const QT local = parent[c] < 0 ? world[c] : world[parent[c]].inverse() * world[c];
+        Quat q = local.q.normalized();
+        if (q.dot(previous) < 0) q.coeffs() = -q.coeffs();  // keep LINEAR (slerp) on the short way
+        previous = q;
+        rotations.insert(rotations.end(), {static_cast<float>(q.x()), static_cast<float>(q.y()),
+                                           static_cast<float>(q.z()), static_cast<float>(q.w())});
+        for (int k = 0; k < 3; ++k) translations.push_back(static_cast<float>(local.t[k]));
+      }
+      const int r = b.add(rotations, kFloat, "VEC4", nt, 0);
+      const int t = b.add(translations, kFloat, "VEC3", nt, 0);
+      samplers.push_back({{"input", input}, {"output", r}, {"interpolation", "LINEAR"}});
+      channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "rotation"}}}});
+      samplers.push_back({{"input", input}, {"output", t}, {"interpolation", "LINEAR"}});
+      channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "translation"}}}});
+    }
+    nlohmann::json animation;
+    animation["name"] = "clip";
+    animation["samplers"] = samplers;
+    animation["channels"] = channels;
+    doc["animations"] = nlohmann::json::array({animation});
+  }
+  while (b.bin.size() % 4 != 0) b.bin.push_back(0);
+  doc["bufferViews"] = b.views;
+  doc["accessors"] = b.accessors;
+  doc["buffers"] = nlohmann::json::array({{{"byteLength", b.bin.size()}}});
+
+  std::string text = doc.dump();
+  while (text.size() % 4 != 0) text.push_back(' ');
+  const std::uint32_t total =
+      12 + 8 + static_cast<std::uint32_t>(text.size()) + 8 + static_cast<std::uint32_t>(b.bin.size());
+  write_u32(out, 0x46546C67);  // "glTF"
+  write_u32(out, 2);
+  write_u32(out, total);
+  write_u32(out, static_cast<std::uint32_t>(text.size()));
+  write_u32(out, 0x4E4F534A);  // "JSON"
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  write_u32(out, static_cast<std::uint32_t>(b.bin.size()));
+  write_u32(out, 0x004E4942);  // "BIN\0"
+  out.write(reinterpret_cast<const char*>(b.bin.data()), static_cast<std::streamsize>(b.bin.size()));
+}
+
+}  // namespace skinlab
