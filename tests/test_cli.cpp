@@ -242,6 +242,7 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   ASSERT_EQ(run.code, 0) << run.out;
   const auto report = nlohmann::json::parse(run.out);
   EXPECT_EQ(report["frames_written"], 11);
+  EXPECT_TRUE(report["ms_per_frame"].contains("collision"));
   EXPECT_TRUE(fs::exists(dir / "frame_0010.obj"));
   EXPECT_TRUE(fs::exists(dir / "frame_0020.obj"));
   EXPECT_FALSE(fs::exists(dir / "frame_0009.obj"));

@@ -190,8 +190,10 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       report["rejections"].push_back(entry);
     }
     const int simulated = last_frame + 1;
+    const double collision = 1e3 * checker.collision_seconds();
     report["ms_per_frame"] = {{"sampling", sampling / simulated},
-                              {"kinematics_and_checks", kinematics / simulated},
+                              {"fk_and_limits", (kinematics - collision) / simulated},
+                              {"collision", collision / simulated},
                               {"skinning", written ? skinning / written : 0.0},
                               {"writing", written ? writing / written : 0.0}};
     if (o->json) {

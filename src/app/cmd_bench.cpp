@@ -75,7 +75,7 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
   const Rig rig = build_rig(model, extract_skeleton(model, {}));
   const SkinMesh mesh = build_skin_mesh(model);
   const int frames = static_cast<int>((clip.range_end - clip.range_begin) * 30.0) + 1;
-  double sampling = 0, kinematics = 0, skinning = 0;
+  double sampling = 0, kinematics = 0, skinning = 0, collision = 0;
   Pose pose;
   std::vector<QT> world;
   std::vector<Rejection> rejections;
@@ -102,13 +102,15 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
       kinematics += ms(t1, t2);
       skinning += ms(t2, t3);
     }
+    collision += 1e3 * checker.collision_seconds();
   }
   const double n = static_cast<double>(frames) * repeat;
   return {{"model", name},
           {"clip", clips.front().filename().string()},
           {"vertices", mesh.num_vertices()},
           {"sampling_ms", sampling / n},
-          {"fk_and_checks_ms", kinematics / n},
+          {"fk_and_limits_ms", (kinematics - collision) / n},
+          {"collision_ms", collision / n},
           {"rigid_skinning_ms", skinning / n},
           {"total_ms", (sampling + kinematics + skinning) / n},
           {"runtime_bytes_per_vertex", 2 * 3 * sizeof(float) + sizeof(int)}};
@@ -158,14 +160,16 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << r["total_ms"].get<double>() << std::setw(10) << r["kernel_ms"].get<double>() << '\n';
       std::cout << "\nAnimation per frame at 30 fps, rigid skinning (ms)\n"
                 << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(10)
-                << "sampling" << std::setw(12) << "FK+checks" << std::setw(10) << "skinning" << std::setw(10) << "total"
+                << "sampling" << std::setw(12) << "FK+limits" << std::setw(11) << "collision" << std::setw(10)
+                << "skinning" << std::setw(10) << "total"
                 << "  clip\n"
                 << std::setprecision(4);
       for (const auto& r : animation)
         std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
                   << r["vertices"].get<int>() << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(12)
-                  << r["fk_and_checks_ms"].get<double>() << std::setw(10) << r["rigid_skinning_ms"].get<double>()
-                  << std::setw(10) << r["total_ms"].get<double>() << "  " << r["clip"].get<std::string>() << '\n';
+                  << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
+                  << std::setw(10) << r["rigid_skinning_ms"].get<double>() << std::setw(10)
+                  << r["total_ms"].get<double>() << "  " << r["clip"].get<std::string>() << '\n';
       std::cout << "runtime data: 28 bytes per vertex (rest position, normal, component id)\n"
                 << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }

@@ -1,6 +1,7 @@
 #include "kinematics/motion.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <numbers>
 
 namespace skinlab {
@@ -102,7 +103,10 @@ void MotionChecker::apply(double time, Pose& pose, std::vector<QT>& world, std::
                  local_transform(rig_, current, rig_.joint_of[s]);
     }
     int moving = -1, other = -1;
-    if (collides(c, trial, moving, other)) {
+    const auto start = std::chrono::steady_clock::now();
+    const bool hit = collides(c, trial, moving, other);
+    collision_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (hit) {
       rejections.push_back({Rejection::Kind::collision, time, j, -1, 0.0, other, moving});
       const double* before = &accepted_.angles[3 * j];
       std::copy(before, before + 3, held);

@@ -40,6 +40,8 @@ class MotionChecker {
   /// subtree is tested against rig.collision_pairs: bounding spheres first, candidate pairs by
   /// increasing w = (l / r)^2 (centre distance over radius sum), then the OBB separating-axis test.
   void apply(double time, Pose& pose, std::vector<QT>& world, std::vector<Rejection>& rejections);
+  /// Seconds spent in collision tests so far (the rest of apply() is FK and limits).
+  double collision_seconds() const { return collision_seconds_; }
 
  private:
   bool collides(int component, const std::vector<QT>& world, int& moving, int& other) const;
@@ -47,6 +49,7 @@ class MotionChecker {
   const Rig& rig_;
   MotionCheckParams params_;
   Pose accepted_;
+  double collision_seconds_ = 0.0;
 };
 
 }  // namespace skinlab
