@@ -10,8 +10,7 @@
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 #include "core/model_library.hpp"
-#include "kinematics/motion.hpp"
-#include "skinning/rigid_skinning.hpp"
+#include "skinning/deformer.hpp"
 
 namespace skinlab {
 
@@ -46,25 +45,6 @@ std::pair<int, int> frame_range(const std::string& text, int last) {
     throw InputError("--frames: expected A:B with 0 <= A <= B, found '" + text + "'");
   if (a > last) throw InputError("--frames: the clip has frames 0.." + std::to_string(last) + ", found " + text);
   return {static_cast<int>(a), static_cast<int>(std::min<long>(b, last))};
-}
-
-// The model's hierarchy as a .skel structure, for resolving the clip's DOF names.
-SkelFile hierarchy_skel(const SegmentedModel& model) {
-  SkelFile skel;
-  skel.file = model.source();
-  const auto& h = model.hierarchy();
-  if (!h) {
-    skel.joints.push_back({model.components()[0].name, -1, {}, 0, 0});
-    return skel;
-  }
-  for (int c : h->depth_first) {
-    const int parent = h->parent[c];
-    int parent_joint = -1;
-    for (std::size_t j = 0; j < h->depth_first.size(); ++j)
-      if (h->depth_first[j] == parent) parent_joint = static_cast<int>(j);
-    skel.joints.push_back({model.components()[c].name, parent_joint, h->limits[c], 0, 0});
-  }
-  return skel;
 }
 
 void write_frame_obj(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh,
@@ -113,22 +93,21 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     const SegmentedModel model = load_model(files);
     const ClipFile clip = read_clip(o->clip);
     const SkelFile skel = hierarchy_skel(model);
-    const std::vector<int> dofs = resolve_clip_dofs(clip, skel);
+    std::vector<std::string> joint_names;
+    for (const SkelJoint& j : skel.joints) joint_names.push_back(j.name);
     SkeletonParams params;
     params.method = parse_skeleton_method(o->method);
     const Rig rig = build_rig(model, extract_skeleton(model, params));
-    ClipSampler sampler(clip, dofs, static_cast<int>(skel.joints.size()));
-    MotionChecker checker(rig, {!o->no_limits, !o->no_collisions});
-    const SkinMesh mesh = build_skin_mesh(model);
+    RigidDeformer deformer(model, rig, joint_names, clip, {!o->no_limits, !o->no_collisions});
+    const SkinMesh& mesh = deformer.mesh();
     const int last = static_cast<int>(std::floor((clip.range_end - clip.range_begin) * o->fps + 1e-9));
     const auto [first_frame, last_frame] = frame_range(o->frames, last);
     std::filesystem::create_directories(o->output);
 
-    double sampling = 0, kinematics = 0, skinning = 0, writing = 0;
-    Pose pose;
+    double writing = 0;
     std::vector<QT> world;
     std::vector<Rejection> rejections;
-    std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
+    std::vector<float> positions, normals;
     int written = 0;
     AnimationFrames glb_frames;
     const bool glb = o->format == "glb";
@@ -136,19 +115,9 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     // consequences (held values) are the same whatever range is written.
     for (int f = 0; f <= last_frame; ++f) {
       const double time = clip.range_begin + f / o->fps;
-      auto start = Clock::now();
-      sampler.sample(time, pose);
-      sampling += ms_since(start);
-      start = Clock::now();
-      checker.apply(time, pose, world, rejections);
-      kinematics += ms_since(start);
+      deformer.evaluate(time, positions, normals, world, rejections);
       if (f < first_frame) continue;
-      start = Clock::now();
-      transforms_to_matrices(world, matrices);
-      rigid_skin(mesh.rest_positions.data(), mesh.rest_normals.data(), mesh.vertex_component.data(),
-                 mesh.num_vertices(), matrices.data(), positions.data(), normals.data());
-      skinning += ms_since(start);
-      start = Clock::now();
+      const auto start = Clock::now();
       if (glb) {
         glb_frames.times.push_back(time - clip.range_begin);
         glb_frames.world.push_back(world);
@@ -190,11 +159,11 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       report["rejections"].push_back(entry);
     }
     const int simulated = last_frame + 1;
-    const double collision = 1e3 * checker.collision_seconds();
-    report["ms_per_frame"] = {{"sampling", sampling / simulated},
-                              {"fk_and_limits", (kinematics - collision) / simulated},
-                              {"collision", collision / simulated},
-                              {"skinning", written ? skinning / written : 0.0},
+    const DeformerTimings& t = deformer.timings();
+    report["ms_per_frame"] = {{"sampling", 1e3 * t.sampling / simulated},
+                              {"fk_and_limits", 1e3 * t.fk_and_limits / simulated},
+                              {"collision", 1e3 * t.collision / simulated},
+                              {"skinning", 1e3 * t.skinning / simulated},
                               {"writing", written ? writing / written : 0.0}};
     if (o->json) {
       std::cout << report.dump(2) << '\n';

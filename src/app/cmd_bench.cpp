@@ -10,8 +10,7 @@
 
 #include "app/commands.hpp"
 #include "core/model_library.hpp"
-#include "kinematics/motion.hpp"
-#include "skinning/rigid_skinning.hpp"
+#include "skinning/deformer.hpp"
 
 namespace skinlab {
 
@@ -69,47 +68,29 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
   if (clips.empty() || !model.hierarchy()) return nullptr;
   std::sort(clips.begin(), clips.end());
   const ClipFile clip = read_clip(clips.front());
-  SkelFile skel;
-  for (int c : model.hierarchy()->depth_first) skel.joints.push_back({model.components()[c].name, 0, {}, 0, 0});
-  const std::vector<int> dofs = resolve_clip_dofs(clip, skel);
-  const Rig rig = build_rig(model, extract_skeleton(model, {}));
-  const SkinMesh mesh = build_skin_mesh(model);
+  std::vector<std::string> joint_names;
+  for (const SkelJoint& j : hierarchy_skel(model).joints) joint_names.push_back(j.name);
+  RigidDeformer deformer(model, build_rig(model, extract_skeleton(model, {})), joint_names, clip, {});
   const int frames = static_cast<int>((clip.range_end - clip.range_begin) * 30.0) + 1;
-  double sampling = 0, kinematics = 0, skinning = 0, collision = 0;
-  Pose pose;
   std::vector<QT> world;
   std::vector<Rejection> rejections;
-  std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
-  using Clock = std::chrono::steady_clock;
-  const auto ms = [](Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-  };
+  std::vector<float> positions, normals;
+  double sampling = 0, kinematics = 0, collision = 0, skinning = 0;
   for (int r = 0; r < repeat; ++r) {
-    ClipSampler sampler(clip, dofs, static_cast<int>(skel.joints.size()));
-    MotionChecker checker(rig, {});
-    for (int f = 0; f < frames; ++f) {
-      const double time = clip.range_begin + f / 30.0;
-      const auto t0 = Clock::now();
-      sampler.sample(time, pose);
-      const auto t1 = Clock::now();
-      checker.apply(time, pose, world, rejections);
-      const auto t2 = Clock::now();
-      transforms_to_matrices(world, matrices);
-      rigid_skin(mesh.rest_positions.data(), mesh.rest_normals.data(), mesh.vertex_component.data(),
-                 mesh.num_vertices(), matrices.data(), positions.data(), normals.data());
-      const auto t3 = Clock::now();
-      sampling += ms(t0, t1);
-      kinematics += ms(t1, t2);
-      skinning += ms(t2, t3);
-    }
-    collision += 1e3 * checker.collision_seconds();
+    deformer.reset();
+    for (int f = 0; f < frames; ++f)
+      deformer.evaluate(clip.range_begin + f / 30.0, positions, normals, world, rejections);
+    sampling += 1e3 * deformer.timings().sampling;
+    kinematics += 1e3 * deformer.timings().fk_and_limits;
+    collision += 1e3 * deformer.timings().collision;
+    skinning += 1e3 * deformer.timings().skinning;
   }
   const double n = static_cast<double>(frames) * repeat;
   return {{"model", name},
           {"clip", clips.front().filename().string()},
-          {"vertices", mesh.num_vertices()},
+          {"vertices", deformer.mesh().num_vertices()},
           {"sampling_ms", sampling / n},
-          {"fk_and_limits_ms", (kinematics - collision) / n},
+          {"fk_and_limits_ms", kinematics / n},
           {"collision_ms", collision / n},
           {"rigid_skinning_ms", skinning / n},
           {"total_ms", (sampling + kinematics + skinning) / n},
