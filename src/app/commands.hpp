@@ -12,5 +12,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_segment_command(CLI::App& app, int& exit_code);
 void add_animate_command(CLI::App& app, int& exit_code);
+/// `argc`/`argv` go to glutInit (X display options).
+void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv);
 
 }  // namespace skinlab

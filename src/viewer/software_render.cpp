@@ -225,8 +225,12 @@ void render_views_png(const RenderScene& scene, const std::vector<RenderView>& v
                   image.begin() + static_cast<std::ptrdiff_t>(3 * (static_cast<std::size_t>(y) * width + x0)));
     x0 += v.width;
   }
+  write_png(path, width, height, image);
+}
+
+void write_png(const std::filesystem::path& path, int width, int height, const std::vector<unsigned char>& rgb) {
   int size = 0;
-  unsigned char* png = stbi_write_png_to_mem(image.data(), width * 3, width, height, 3, &size);
+  unsigned char* png = stbi_write_png_to_mem(rgb.data(), width * 3, width, height, 3, &size);
   if (png == nullptr) throw std::runtime_error(path.string() + ": PNG encoding failed");
   try {
     write_file_atomically(path, [&](std::ostream& out) { out.write(reinterpret_cast<const char*>(png), size); });

@@ -64,6 +64,9 @@ RenderView named_view(const std::string& name, int width, int height);
 void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
                       const std::filesystem::path& path, int width = 480, int height = 400);
 
+/// Writes an RGB image (row-major, top row first) as PNG, atomically.
+void write_png(const std::filesystem::path& path, int width, int height, const std::vector<unsigned char>& rgb);
+
 /// A distinct colour per index (golden-ratio hues), for parts.
 Rgb palette_color(int index);
 

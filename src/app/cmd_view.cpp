@@ -1,0 +1,48 @@
+// `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`
+#include "app/commands.hpp"
+#include "core/error.hpp"
+#include "core/lexer.hpp"
+#include "viewer/viewer.hpp"
+
+namespace skinlab {
+
+void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
+  auto o = std::make_shared<ViewerOptions>();
+  auto size = std::make_shared<std::string>("960x720");
+  auto click = std::make_shared<std::vector<int>>();
+  auto no_colors = std::make_shared<bool>(false);
+  CLI::App* sub = app.add_subcommand("view", "Open the GLUT viewer, or render one frame headless (--screenshot)");
+  sub->add_option("model", o->model, "Standard model name or mesh path")->required();
+  sub->add_option("--clip", o->clip, "Keyframe clip to play");
+  sub->add_option("--method", o->method, "Skeleton method")
+      ->check(CLI::IsMember({"opening", "centroid", "pa", "pa-refined"}))
+      ->capture_default_str();
+  sub->add_option("--render", o->render, "shaded, wireframe, points, skeleton or xray (skeleton over translucent skin)")
+      ->check(CLI::IsMember({"shaded", "wireframe", "points", "skeleton", "xray"}))
+      ->capture_default_str();
+  sub->add_flag("--no-part-colors", *no_colors, "Draw the skin in one colour");
+  sub->add_option("--fps", o->fps, "Clip frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
+  sub->add_option("--screenshot", o->screenshot, "Render --frame into this PNG and exit (works under Xvfb)");
+  sub->add_option("--frame", o->frame, "Frame of the clip for --screenshot")->check(CLI::Range(0, 1000000));
+  sub->add_option("--size", *size, "Window or picture size WxH")->capture_default_str();
+  sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")->expected(2);
+  sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");
+  sub->callback([o, size, click, no_colors, &exit_code, argc, argv] {
+    long w = 0, h = 0;
+    const auto x = size->find('x');
+    if (x == std::string::npos || !parse_long(size->substr(0, x), w) || !parse_long(size->substr(x + 1), h) || w < 16 ||
+        h < 16 || w > 8192 || h > 8192)
+      throw InputError("--size: expected WxH between 16x16 and 8192x8192, found '" + *size + "'");
+    o->width = static_cast<int>(w);
+    o->height = static_cast<int>(h);
+    o->part_colors = !*no_colors;
+    if (!click->empty()) {
+      o->click = true;
+      o->click_x = (*click)[0];
+      o->click_y = (*click)[1];
+    }
+    exit_code = run_viewer(argc, argv, *o);
+  });
+}
+
+}  // namespace skinlab

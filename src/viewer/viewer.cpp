@@ -1,0 +1,668 @@
+#include "viewer/viewer.hpp"
+
+#include <GL/freeglut.h>
+#include <GL/glew.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <optional>
+
+#include "core/error.hpp"
+#include "core/model_library.hpp"
+#include "skinning/deformer.hpp"
+#include "viewer/software_render.hpp"
+
+#define STB_EASY_FONT_IMPLEMENTATION
+#include <stb/stb_easy_font.h>
+
+namespace skinlab {
+
+namespace {
+
+using Mat4f = Eigen::Matrix4f;
+using Vec3f = Eigen::Vector3f;
+
+const char* const kModes[] = {"shaded", "wireframe", "points", "skeleton", "xray"};
+const char* const kMethods[] = {"opening", "centroid", "pa", "pa-refined"};
+
+const char* const kHelp[] = {
+    "left drag: orbit   right drag: pan   wheel or +/-: zoom",
+    "click: select a part   tab: next part   i: print model info",
+    "m: render mode (shaded, wireframe, points, skeleton, xray)",
+    "c: part colours on/off   o: all OBBs on/off",
+    "1-4: skeleton method (opening, centroid, pa, pa-refined)",
+    "space: play/pause   n/b: next/previous frame",
+    "left/right: scrub 0.1 s   ]/[: speed x2 / x0.5",
+    "l: load a clip (path typed in the terminal)   r: rest pose",
+    "h: this help   q or esc: quit",
+};
+
+GLuint compile(GLenum kind, const char* source) {
+  const GLuint shader = glCreateShader(kind);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[1024];
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    throw std::runtime_error(std::string("shader: ") + log);
+  }
+  return shader;
+}
+
+GLuint program(const char* vertex, const char* fragment) {
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, compile(GL_VERTEX_SHADER, vertex));
+  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fragment));
+  glLinkProgram(p);
+  return p;
+}
+
+const char* const kLitVertex = R"(#version 330 core
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 normal;
+layout(location = 2) in vec3 color;
+uniform mat4 mvp;
+out vec3 v_normal;
+out vec3 v_color;
+void main() { gl_Position = mvp * vec4(position, 1.0); v_normal = normal; v_color = color; gl_PointSize = 2.0; })";
+const char* const kLitFragment = R"(#version 330 core
+in vec3 v_normal;
+in vec3 v_color;
+uniform vec3 light;
+uniform float alpha;
+out vec4 frag;
+void main() {
+  float shade = 0.3 + 0.7 * abs(dot(normalize(v_normal), light));
+  frag = vec4(v_color * shade, alpha);
+})";
+const char* const kFlatVertex = R"(#version 330 core
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 color;
+uniform mat4 mvp;
+uniform float point_size;
+out vec3 v_color;
+void main() { gl_Position = mvp * vec4(position, 1.0); v_color = color; gl_PointSize = point_size; })";
+const char* const kFlatFragment = R"(#version 330 core
+in vec3 v_color;
+out vec4 frag;
+void main() { frag = vec4(v_color, 1.0); })";
+
+Mat4f perspective(float fovy, float aspect, float near, float far) {
+  const float f = 1.0f / std::tan(fovy / 2);
+  Mat4f m = Mat4f::Zero();
+  m(0, 0) = f / aspect;
+  m(1, 1) = f;
+  m(2, 2) = (far + near) / (near - far);
+  m(2, 3) = 2 * far * near / (near - far);
+  m(3, 2) = -1;
+  return m;
+}
+
+Mat4f look_at(const Vec3f& eye, const Vec3f& target, const Vec3f& up) {
+  const Vec3f f = (target - eye).normalized(), s = f.cross(up).normalized(), u = s.cross(f);
+  Mat4f m = Mat4f::Identity();
+  m.row(0) << s.x(), s.y(), s.z(), -s.dot(eye);
+  m.row(1) << u.x(), u.y(), u.z(), -u.dot(eye);
+  m.row(2) << -f.x(), -f.y(), -f.z(), f.dot(eye);
+  return m;
+}
+
+// Interleaved position + colour lines and points, drawn with the flat program.
+struct LineBatch {
+  std::vector<float> data;
+  void add(const Vec3& p, const Rgb& c) {
+    data.insert(data.end(),
+                {static_cast<float>(p.x()), static_cast<float>(p.y()), static_cast<float>(p.z()), c[0], c[1], c[2]});
+  }
+  void segment(const Vec3& a, const Vec3& b, const Rgb& c) {
+    add(a, c);
+    add(b, c);
+  }
+};
+
+struct Viewer {
+  ViewerOptions options;
+  ModelFiles files;
+  std::unique_ptr<SegmentedModel> model;
+  std::optional<ClipFile> clip;
+  int method = 3;
+  Skeleton skeleton;
+  std::unique_ptr<RigidDeformer> deformer;
+  std::vector<std::string> joint_names;
+  std::vector<float> positions, normals;
+  std::vector<QT> world;
+  std::vector<Rejection> recent;  // the last rejections, shown on screen
+  int mode = 0;
+  bool colors = true, all_obbs = false, help = false, playing = false;
+  double time = 0.0, speed = 1.0;
+  int selected = -1;
+  // Camera: orbit about target.
+  Vec3f target = Vec3f::Zero();
+  float distance = 1, yaw = 0.6f, pitch = 0.35f, scale = 1;
+  int width = 0, height = 0;
+  int drag_button = -1, drag_x = 0, drag_y = 0, press_x = 0, press_y = 0;
+  int last_ms = 0, frames_counted = 0, fps_ms = 0;
+  double measured_fps = 0;
+  // GL objects.
+  GLuint lit = 0, flat = 0, mesh_vao = 0, mesh_vbo[3] = {}, mesh_ebo = 0, line_vao = 0, line_vbo = 0;
+
+  double clip_begin() const { return clip ? clip->range_begin : 0.0; }
+  double clip_end() const { return clip ? clip->range_end : 0.0; }
+
+  void rebuild() {
+    SkeletonParams params;
+    params.method = static_cast<SkeletonMethod>(method);
+    skeleton = extract_skeleton(*model, params);
+    deformer =
+        std::make_unique<RigidDeformer>(*model, build_rig(*model, skeleton), joint_names, clip, MotionCheckParams{});
+    seek(time);
+  }
+
+  // Plays the clip from its start to `t` so held (rejected) values match sequential playback.
+  void seek(double t) {
+    time = std::clamp(t, clip_begin(), std::max(clip_begin(), clip_end()));
+    deformer->reset();
+    std::vector<Rejection> rejections;
+    const double step = 1.0 / options.fps;
+    for (double u = clip_begin(); u < time - 1e-9; u += step)
+      deformer->evaluate(u, positions, normals, world, rejections);
+    rejections.clear();
+    deformer->evaluate(time, positions, normals, world, rejections);
+    report(rejections);
+  }
+
+  void advance(double t) {
+    std::vector<Rejection> rejections;
+    time = t;
+    deformer->evaluate(time, positions, normals, world, rejections);
+    report(rejections);
+  }
+
+  void report(const std::vector<Rejection>& rejections) {
+    for (const Rejection& r : rejections) {
+      char line[200];
+      if (r.kind == Rejection::Kind::limit)
+        std::snprintf(line, sizeof line, "t=%.2f limit: %s axis %c past %.0f deg", r.time, joint_names[r.joint].c_str(),
+                      "XYZ"[r.axis], r.limit);
+      else
+        std::snprintf(line, sizeof line, "t=%.2f collision: %s hits %s", r.time,
+                      model->components()[r.moving].name.c_str(), model->components()[r.other].name.c_str());
+      if (options.screenshot.empty()) std::cout << line << '\n';
+      recent.push_back(r);
+      if (recent.size() > 4) recent.erase(recent.begin());
+    }
+  }
+
+  void load(const ViewerOptions& o) {
+    options = o;
+    files = resolve_model(o.model);
+    model = std::make_unique<SegmentedModel>(load_model(files));
+    for (const SkelJoint& j : hierarchy_skel(*model).joints) joint_names.push_back(j.name);
+    if (!o.clip.empty()) clip = read_clip(o.clip);
+    method = static_cast<int>(parse_skeleton_method(o.method));
+    mode = static_cast<int>(std::find(std::begin(kModes), std::end(kModes), o.render) - std::begin(kModes));
+    if (mode >= 5)
+      throw InputError("--render: expected shaded, wireframe, points, skeleton or xray, found '" + o.render + "'");
+    colors = o.part_colors;
+    time = clip_begin();
+    rebuild();
+    const Box3 box = bounding_box(model->mesh().positions);
+    target = (0.5 * (box.min + box.max)).cast<float>();
+    scale = static_cast<float>(box.diagonal());
+    distance = 1.6f * scale;
+  }
+
+  void init_gl() {
+    glewExperimental = GL_TRUE;
+    if (glewInit() != GLEW_OK) throw std::runtime_error("GLEW could not load OpenGL functions");
+    lit = program(kLitVertex, kLitFragment);
+    flat = program(kFlatVertex, kFlatFragment);
+    glGenVertexArrays(1, &mesh_vao);
+    glBindVertexArray(mesh_vao);
+    glGenBuffers(3, mesh_vbo);
+    for (int k = 0; k < 3; ++k) {
+      glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
+      glVertexAttribPointer(k, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+      glEnableVertexAttribArray(k);
+    }
+    glGenBuffers(1, &mesh_ebo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, mesh_ebo);
+    const SkinMesh& mesh = deformer->mesh();
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.triangles.size() * sizeof(Tri)),
+                 mesh.triangles.data(), GL_STATIC_DRAW);
+    glGenVertexArrays(1, &line_vao);
+    glBindVertexArray(line_vao);
+    glGenBuffers(1, &line_vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, line_vbo);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), reinterpret_cast<void*>(3 * sizeof(float)));
+    glEnableVertexAttribArray(1);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+  }
+
+  Vec3f eye() const {
+    return target + distance * Vec3f(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+  }
+  Mat4f view_projection() const {
+    return perspective(0.8f, static_cast<float>(width) / static_cast<float>(std::max(1, height)), 0.01f * scale,
+                       20.0f * scale) *
+           look_at(eye(), target, Vec3f::UnitY());
+  }
+
+  void draw_lines(const LineBatch& batch, GLenum primitive, const Mat4f& mvp, float point_size = 1.0f) {
+    if (batch.data.empty()) return;
+    glUseProgram(flat);
+    glUniformMatrix4fv(glGetUniformLocation(flat, "mvp"), 1, GL_FALSE, mvp.data());
+    glUniform1f(glGetUniformLocation(flat, "point_size"), point_size);
+    glBindVertexArray(line_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, line_vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(batch.data.size() * sizeof(float)), batch.data.data(),
+                 GL_STREAM_DRAW);
+    glDrawArrays(primitive, 0, static_cast<GLsizei>(batch.data.size() / 6));
+  }
+
+  void obb_edges(LineBatch& lines, int c, const Rgb& color) {
+    const OBB& box = deformer->rig().components[c].obb;
+    Vec3 corner[8];
+    for (int i = 0; i < 8; ++i) {
+      const Vec3 s((i & 1) ? 1 : -1, (i & 2) ? 1 : -1, (i & 4) ? 1 : -1);
+      corner[i] = world[c].apply_point(box.center + box.axes * s.cwiseProduct(box.half_extents));
+    }
+    for (int i = 0; i < 8; ++i)
+      for (int bit : {1, 2, 4})
+        if (!(i & bit)) lines.segment(corner[i], corner[i | bit], color);
+  }
+
+  void draw_text(const std::vector<std::string>& text, float x, float y, const Rgb& color) {
+    LineBatch quads;
+    static char buffer[60000];
+    float line_y = y;
+    for (const std::string& line : text) {
+      const int n = stb_easy_font_print(x, line_y, const_cast<char*>(line.c_str()), nullptr, buffer, sizeof buffer);
+      const float* v = reinterpret_cast<const float*>(buffer);  // 4 vertices per quad, 16 bytes each
+      for (int q = 0; q < n; ++q)
+        for (int k : {0, 1, 2, 0, 2, 3}) quads.add(Vec3(v[16 * q + 4 * k], v[16 * q + 4 * k + 1], 0), color);
+      line_y += 12;
+    }
+    Mat4f ortho = Mat4f::Identity();
+    ortho(0, 0) = 2.0f / static_cast<float>(width);
+    ortho(1, 1) = -2.0f / static_cast<float>(height);
+    ortho(0, 3) = -1;
+    ortho(1, 3) = 1;
+    glDisable(GL_DEPTH_TEST);
+    draw_lines(quads, GL_TRIANGLES, ortho);
+    glEnable(GL_DEPTH_TEST);
+  }
+
+  void display() {
+    glViewport(0, 0, width, height);
+    glClearColor(0.93f, 0.94f, 0.96f, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    const Mat4f mvp = view_projection();
+    // Grid floor under the model and the world axes.
+    const Box3 box = bounding_box(model->mesh().positions);
+    LineBatch lines;
+    const double step = scale / 10, floor = box.min.y();
+    for (int i = -10; i <= 10; ++i) {
+      const Rgb grey{0.75f, 0.76f, 0.8f};
+      const Vec3 c(target.x(), floor, target.z());
+      lines.segment(c + Vec3(i * step, 0, -10 * step), c + Vec3(i * step, 0, 10 * step), grey);
+      lines.segment(c + Vec3(-10 * step, 0, i * step), c + Vec3(10 * step, 0, i * step), grey);
+    }
+    const Vec3 origin(target.x(), floor, target.z());
+    lines.segment(origin, origin + Vec3(scale * 0.3, 0, 0), {0.9f, 0.1f, 0.1f});
+    lines.segment(origin, origin + Vec3(0, scale * 0.3, 0), {0.1f, 0.7f, 0.1f});
+    lines.segment(origin, origin + Vec3(0, 0, scale * 0.3), {0.1f, 0.2f, 0.9f});
+    draw_lines(lines, GL_LINES, mvp);
+
+    // The deformed mesh.
+    const SkinMesh& mesh = deformer->mesh();
+    std::vector<float> color(mesh.rest_positions.size());
+    for (int v = 0; v < mesh.num_vertices(); ++v) {
+      const int c = mesh.vertex_component[v];
+      Rgb rgb = colors ? palette_color(c) : Rgb{0.8f, 0.78f, 0.72f};
+      if (c == selected) rgb = {1.0f, 0.85f, 0.2f};
+      std::copy(rgb.begin(), rgb.end(), color.begin() + 3 * v);
+    }
+    const bool skin = mode != 3;
+    if (skin) {
+      glUseProgram(lit);
+      glUniformMatrix4fv(glGetUniformLocation(lit, "mvp"), 1, GL_FALSE, mvp.data());
+      const Vec3f light = (eye() - target).normalized();
+      glUniform3f(glGetUniformLocation(lit, "light"), light.x(), light.y(), light.z());
+      glUniform1f(glGetUniformLocation(lit, "alpha"), mode == 4 ? 0.3f : 1.0f);
+      glBindVertexArray(mesh_vao);
+      const std::vector<float>* arrays[3] = {&positions, &normals, &color};
+      for (int k = 0; k < 3; ++k) {
+        glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)), arrays[k]->data(),
+                     GL_STREAM_DRAW);
+      }
+      if (mode == 4) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+      }
+      glPolygonMode(GL_FRONT_AND_BACK, mode == 1 ? GL_LINE : GL_FILL);
+      if (mode == 2)
+        glDrawArrays(GL_POINTS, 0, mesh.num_vertices());
+      else
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(3 * mesh.triangles.size()), GL_UNSIGNED_INT, nullptr);
+      glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+      glDepthMask(GL_TRUE);
+      glDisable(GL_BLEND);
+    }
+    // Skeleton (skeleton and xray modes), boxes of the selected part or of all parts.
+    LineBatch bones, joints, boxes;
+    if (mode >= 3) {
+      for (const Bone& b : skeleton.bones)
+        bones.segment(world[b.component].apply_point(skeleton.joints[b.from].position),
+                      world[b.component].apply_point(skeleton.joints[b.to].position), {0.1f, 0.1f, 0.15f});
+      static const Rgb kind_colors[] = {
+          {0, 0, 0}, {0.85f, 0.1f, 0.1f}, {0.1f, 0.3f, 0.9f}, {0.1f, 0.6f, 0.2f}, {0.95f, 0.55f, 0.05f}};
+      for (const SkeletonJoint& j : skeleton.joints)
+        joints.add(world[j.component].apply_point(j.position), kind_colors[static_cast<int>(j.kind)]);
+    }
+    for (int c = 0; c < model->num_components(); ++c)
+      if (all_obbs || c == selected) obb_edges(boxes, c, c == selected ? Rgb{0.9f, 0.6f, 0.0f} : Rgb{0.4f, 0.4f, 0.5f});
+    glDisable(GL_DEPTH_TEST);
+    draw_lines(boxes, GL_LINES, mvp);
+    draw_lines(bones, GL_LINES, mvp);
+    draw_lines(joints, GL_POINTS, mvp, 7.0f);
+    glEnable(GL_DEPTH_TEST);
+
+    // Status in the corner; rejections; help.
+    char status[200];
+    std::snprintf(status, sizeof status, "%s  %s  %s  t=%.2f/%.2f s  x%.2g  %.0f fps", files.name.c_str(),
+                  kMethods[method], kModes[mode], time, clip_end(), speed, measured_fps);
+    std::vector<std::string> text{status};
+    if (selected >= 0) text.push_back("selected: " + model->components()[selected].name);
+    for (const Rejection& r : recent)
+      text.push_back(r.kind == Rejection::Kind::limit
+                         ? "rejected (limit): " + joint_names[r.joint] + " " + std::string(1, "XYZ"[r.axis])
+                         : "rejected (collision): " + model->components()[r.moving].name + " / " +
+                               model->components()[r.other].name);
+    if (help)
+      text.insert(text.end(), std::begin(kHelp), std::end(kHelp));
+    else
+      text.push_back("h: help");
+    draw_text(text, 8, 8, {0.1f, 0.1f, 0.2f});
+  }
+
+  // The part under pixel (x, y) (top-left origin), or -1.
+  int pick(int x, int y) const {
+    const Mat4f inverse = view_projection().inverse();
+    const float w = static_cast<float>(width), h = static_cast<float>(height);
+    const float nx = 2.0f * (static_cast<float>(x) + 0.5f) / w - 1, ny = 1 - 2.0f * (static_cast<float>(y) + 0.5f) / h;
+    Eigen::Vector4f a = inverse * Eigen::Vector4f(nx, ny, -1, 1), b = inverse * Eigen::Vector4f(nx, ny, 1, 1);
+    const Vec3 origin = (a.head<3>() / a.w()).cast<double>(), to = (b.head<3>() / b.w()).cast<double>();
+    const Vec3 dir = (to - origin).normalized();
+    const SkinMesh& mesh = deformer->mesh();
+    const auto at = [&](int v) { return Vec3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]); };
+    double best = 1e300;
+    int hit = -1;
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+      const Tri& t = mesh.triangles[f];
+      const Vec3 p0 = at(t[0]), e1 = at(t[1]) - p0, e2 = at(t[2]) - p0;
+      const Vec3 p = dir.cross(e2);
+      const double det = e1.dot(p);
+      if (std::abs(det) < 1e-18) continue;
+      const Vec3 s = origin - p0;
+      const double u = s.dot(p) / det;
+      if (u < 0 || u > 1) continue;
+      const Vec3 q = s.cross(e1);
+      const double v = dir.dot(q) / det;
+      if (v < 0 || u + v > 1) continue;
+      const double d = e2.dot(q) / det;
+      if (d > 0 && d < best) {
+        best = d;
+        hit = mesh.triangle_component[f];
+      }
+    }
+    return hit;
+  }
+
+  // Pixel position (top-left origin) of each part's centroid in the current pose.
+  nlohmann::json projected_centroids() const {
+    nlohmann::json out = nlohmann::json::object();
+    const Mat4f mvp = view_projection();
+    const SkinMesh& mesh = deformer->mesh();
+    for (int c = 0; c < model->num_components(); ++c) {
+      Eigen::Vector4f sum = Eigen::Vector4f::Zero();
+      for (int v = mesh.component_offset[c]; v < mesh.component_offset[c + 1]; ++v)
+        sum += Eigen::Vector4f(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], 1);
+      const Eigen::Vector4f clip_space = mvp * (sum / sum.w());
+      out[model->components()[c].name] = {(clip_space.x() / clip_space.w() + 1) * 0.5f * static_cast<float>(width),
+                                          (1 - clip_space.y() / clip_space.w()) * 0.5f * static_cast<float>(height)};
+    }
+    return out;
+  }
+
+  void print_info() const {
+    const TriMesh& m = model->mesh();
+    std::cout << files.name << ": " << m.num_vertices() << " vertices, " << m.num_triangles() << " triangles, "
+              << model->num_components() << " parts, skeleton " << kMethods[method] << " (" << skeleton.joints.size()
+              << " joints, " << skeleton.bones.size() << " bones)\n";
+    if (selected >= 0) {
+      const Component& c = model->components()[selected];
+      const ComponentFrame& f = skeleton.components[selected];
+      std::cout << "  " << c.name << ": " << c.mesh.num_vertices() << " vertices, " << c.mesh.num_triangles()
+                << " triangles, median edge " << model->median_edge_length(selected) << ", kernel centroid "
+                << f.kernel_centroid.transpose() << (f.kernel_empty ? " (kernel empty)" : "") << ", OBB half extents "
+                << f.obb.half_extents.transpose() << '\n';
+    }
+  }
+
+  void key(unsigned char k) {
+    switch (k) {
+      case 27:
+      case 'q':
+        glutLeaveMainLoop();
+        return;
+      case 'h':
+        help = !help;
+        break;
+      case 'm':
+        mode = (mode + 1) % 5;
+        break;
+      case 'c':
+        colors = !colors;
+        break;
+      case 'o':
+        all_obbs = !all_obbs;
+        break;
+      case 'i':
+        print_info();
+        break;
+      case '\t':
+        selected = (selected + 1) % model->num_components();
+        break;
+      case ' ':
+        playing = !playing;
+        last_ms = glutGet(GLUT_ELAPSED_TIME);
+        break;
+      case 'n':
+        advance(std::min(clip_end(), time + 1 / options.fps));
+        break;
+      case 'b':
+        seek(time - 1 / options.fps);
+        break;
+      case ']':
+        speed *= 2;
+        break;
+      case '[':
+        speed /= 2;
+        break;
+      case '+':
+      case '=':
+        distance /= 1.15f;
+        break;
+      case '-':
+        distance *= 1.15f;
+        break;
+      case 'r':
+        playing = false;
+        recent.clear();
+        seek(clip_begin());
+        break;
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+        method = k - '1';
+        rebuild();
+        break;
+      case 'l': {
+        std::cout << "clip file: " << std::flush;
+        std::string path;
+        if (std::getline(std::cin, path) && !path.empty()) {
+          try {
+            clip = read_clip(path);
+            time = clip->range_begin;
+            rebuild();
+          } catch (const std::exception& e) {
+            std::cout << e.what() << '\n';
+          }
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    glutPostRedisplay();
+  }
+};
+
+Viewer* g_viewer = nullptr;
+
+void on_display() {
+  Viewer& v = *g_viewer;
+  v.display();
+  glutSwapBuffers();
+  ++v.frames_counted;
+  const int now = glutGet(GLUT_ELAPSED_TIME);
+  if (now - v.fps_ms > 500) {
+    v.measured_fps = 1000.0 * v.frames_counted / (now - v.fps_ms);
+    v.frames_counted = 0;
+    v.fps_ms = now;
+  }
+}
+
+void on_idle() {
+  Viewer& v = *g_viewer;
+  if (!v.playing || !v.clip) return;
+  const int now = glutGet(GLUT_ELAPSED_TIME);
+  double t = v.time + v.speed * (now - v.last_ms) / 1000.0;
+  v.last_ms = now;
+  if (t > v.clip_end()) {
+    v.seek(v.clip_begin());  // loop
+  } else {
+    v.advance(t);
+  }
+  glutPostRedisplay();
+}
+
+}  // namespace
+
+int run_viewer(int argc, char** argv, const ViewerOptions& options) {
+  Viewer viewer;
+  viewer.load(options);
+  g_viewer = &viewer;
+  const bool headless = !options.screenshot.empty();
+  glutInit(&argc, argv);
+  glutInitContextVersion(3, 3);
+  glutInitContextProfile(GLUT_CORE_PROFILE);
+  glutInitDisplayMode(GLUT_RGBA | GLUT_DEPTH | GLUT_DOUBLE);
+  glutInitWindowSize(options.width, options.height);
+  glutSetOption(GLUT_ACTION_ON_WINDOW_CLOSE, GLUT_ACTION_GLUTMAINLOOP_RETURNS);
+  glutCreateWindow(("skinlab " + viewer.files.name).c_str());
+  viewer.width = options.width;
+  viewer.height = options.height;
+  viewer.init_gl();
+  if (headless) {
+    viewer.seek(viewer.clip_begin() + options.frame / options.fps);
+    if (options.click) viewer.selected = viewer.pick(options.click_x, options.click_y);
+    viewer.display();
+    glFinish();
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(options.width) * options.height * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, options.width, options.height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    std::vector<unsigned char> flipped(pixels.size());
+    const std::size_t row = static_cast<std::size_t>(options.width) * 3;
+    for (int y = 0; y < options.height; ++y)
+      std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>(row * (options.height - 1 - y)), row,
+                  flipped.begin() + static_cast<std::ptrdiff_t>(row * y));
+    write_png(options.screenshot, options.width, options.height, flipped);
+    if (options.json) {
+      nlohmann::json out = {
+          {"screenshot", options.screenshot},
+          {"time", viewer.time},
+          {"selected", viewer.selected < 0 ? nlohmann::json(nullptr)
+                                           : nlohmann::json(viewer.model->components()[viewer.selected].name)},
+          {"centroids", viewer.projected_centroids()}};
+      std::cout << out.dump(2) << '\n';
+    }
+    return 0;
+  }
+  glutDisplayFunc(on_display);
+  glutIdleFunc(on_idle);
+  glutReshapeFunc([](int w, int h) {
+    g_viewer->width = w;
+    g_viewer->height = h;
+  });
+  glutKeyboardFunc([](unsigned char k, int, int) { g_viewer->key(k); });
+  glutSpecialFunc([](int k, int, int) {
+    Viewer& v = *g_viewer;
+    if (k == GLUT_KEY_RIGHT) v.advance(std::min(v.clip_end(), v.time + 0.1));
+    if (k == GLUT_KEY_LEFT) v.seek(v.time - 0.1);
+    glutPostRedisplay();
+  });
+  glutMouseFunc([](int button, int state, int x, int y) {
+    Viewer& v = *g_viewer;
+    if (button == 3 || button == 4) {  // wheel
+      if (state == GLUT_DOWN) v.distance *= button == 3 ? 1 / 1.1f : 1.1f;
+    } else if (state == GLUT_DOWN) {
+      v.drag_button = button;
+      v.drag_x = v.press_x = x;
+      v.drag_y = v.press_y = y;
+    } else {
+      if (button == GLUT_LEFT_BUTTON && std::abs(x - v.press_x) + std::abs(y - v.press_y) < 3) {
+        v.selected = v.pick(x, y);
+        if (v.selected >= 0) std::cout << "selected " << v.model->components()[v.selected].name << '\n';
+      }
+      v.drag_button = -1;
+    }
+    glutPostRedisplay();
+  });
+  glutMotionFunc([](int x, int y) {
+    Viewer& v = *g_viewer;
+    const float dx = static_cast<float>(x - v.drag_x), dy = static_cast<float>(y - v.drag_y);
+    v.drag_x = x;
+    v.drag_y = y;
+    if (v.drag_button == GLUT_LEFT_BUTTON) {
+      v.yaw -= 0.01f * dx;
+      v.pitch = std::clamp(v.pitch + 0.01f * dy, -1.5f, 1.5f);
+    } else if (v.drag_button == GLUT_RIGHT_BUTTON || v.drag_button == GLUT_MIDDLE_BUTTON) {
+      const Vec3f forward = (v.target - v.eye()).normalized();
+      const Vec3f right = forward.cross(Vec3f::UnitY()).normalized(), up = right.cross(forward);
+      const float k = v.distance * 0.002f;
+      v.target += -dx * k * right + dy * k * up;
+    }
+    glutPostRedisplay();
+  });
+  std::cout << "skinlab viewer: press h for the keys\n";
+  glutMainLoop();
+  return 0;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,27 @@
+// The GLUT viewer (thesis §5.1): parts, skeletons, OBBs and clips, interactive or headless.
+#pragma once
+
+#include <string>
+
+namespace skinlab {
+
+struct ViewerOptions {
+  std::string model;  ///< standard model name or mesh path
+  std::string clip;   ///< optional .clip
+  std::string method = "pa-refined";
+  std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
+  bool part_colors = true;
+  int width = 960, height = 720;
+  double fps = 30.0;  ///< clip frames per second (frame numbers, playback steps)
+  // Headless: render frame `frame` into `screenshot` (PNG) and exit.
+  std::string screenshot;
+  int frame = 0;
+  bool click = false;            ///< simulate a left click at (click_x, click_y) before rendering
+  int click_x = 0, click_y = 0;  ///< pixels, top-left origin
+  bool json = false;             ///< headless: print selection and projected part centroids
+};
+
+/// Runs the viewer; returns the process exit code. Throws InputError for bad input.
+int run_viewer(int argc, char** argv, const ViewerOptions& options);
+
+}  // namespace skinlab
