@@ -1,7 +1,9 @@
 #include "viewer/viewer.hpp"
 
-#include <GL/freeglut.h>
+// GLEW must come before any other OpenGL header.
 #include <GL/glew.h>
+// (kept apart so include sorting leaves the order alone)
+#include <GL/freeglut.h>
 
 #include <algorithm>
 #include <cmath>

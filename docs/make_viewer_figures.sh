@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Renders docs/viewer.md's pictures with the viewer's headless screenshot mode under Xvfb.
+# Usage: docs/make_viewer_figures.sh [path/to/skinlab]   (default: build/skinlab)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+skinlab="${1:-build/skinlab}"
+out=docs/figures/viewer
+mkdir -p "$out"
+shot() { xvfb-run -a -s "-screen 0 1280x1024x24" "$skinlab" view "$@" >/dev/null; }
+declare -A clip=([homer]=clips/homer_wave.clip [cow]=clips/cow_walk.clip)
+for model in homer cow; do
+  shot "$model" --screenshot "$out/$model-parts.png" --size 400x340
+  for method in opening centroid pa pa-refined; do
+    shot "$model" --method "$method" --render xray --screenshot "$out/$model-$method.png" --size 400x340
+  done
+  for frame in 0 9 18 27 36 45; do
+    shot "$model" --clip "${clip[$model]}" --screenshot "$out/$model-frame-$frame.png" --frame "$frame" --size 240x220
+  done
+done
