@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -384,8 +385,10 @@ struct Viewer {
 
     // Status in the corner; rejections; help.
     char status[200];
-    std::snprintf(status, sizeof status, "%s  %s  %s  t=%.2f/%.2f s  x%.2g  %.0f fps", files.name.c_str(),
-                  kMethods[method], kModes[mode], time, clip_end(), speed, measured_fps);
+    std::snprintf(status, sizeof status, "%s  %s  %s  t=%.2f/%.2f s  x%.2g", files.name.c_str(), kMethods[method],
+                  kModes[mode], time, clip_end(), speed);
+    if (options.screenshot.empty())  // a single headless frame has no frame rate
+      std::snprintf(status + std::strlen(status), sizeof status - std::strlen(status), "  %.0f fps", measured_fps);
     std::vector<std::string> text{status};
     if (selected >= 0) text.push_back("selected: " + model->components()[selected].name);
     for (const Rejection& r : recent)
