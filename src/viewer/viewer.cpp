@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <optional>
+#include <set>
 
 #include "core/error.hpp"
 #include "core/model_library.hpp"
@@ -141,7 +142,8 @@ struct Viewer {
   std::vector<std::string> joint_names;
   std::vector<float> positions, normals;
   std::vector<QT> world;
-  std::vector<Rejection> recent;  // the last rejections, shown on screen
+  std::vector<Rejection> recent;         // the last rejections, shown on screen
+  std::set<std::array<int, 4>> ongoing;  // rejections of the previous frame (kind, joint, axis, other)
   int mode = 0;
   bool colors = true, all_obbs = false, help = false, playing = false;
   double time = 0.0, speed = 1.0;
@@ -188,8 +190,13 @@ struct Viewer {
     report(rejections);
   }
 
+  // Prints and shows a rejection when it starts, not again on every frame it lasts.
   void report(const std::vector<Rejection>& rejections) {
+    std::set<std::array<int, 4>> now;
     for (const Rejection& r : rejections) {
+      const std::array<int, 4> key{static_cast<int>(r.kind), r.joint, r.axis, r.other};
+      now.insert(key);
+      if (ongoing.count(key)) continue;
       char line[200];
       if (r.kind == Rejection::Kind::limit)
         std::snprintf(line, sizeof line, "t=%.2f limit: %s axis %c past %.0f deg", r.time, joint_names[r.joint].c_str(),
@@ -201,6 +208,7 @@ struct Viewer {
       recent.push_back(r);
       if (recent.size() > 4) recent.erase(recent.begin());
     }
+    ongoing = std::move(now);
   }
 
   void load(const ViewerOptions& o) {
