@@ -10,6 +10,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "run_command.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -20,15 +22,8 @@ struct CliResult {
 };
 
 CliResult run_skinlab(const std::string& args, const std::string& env = "") {
-  const std::string command = env + " '" SKINLAB_EXE "' " + args + " 2>&1";
   CliResult run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer;
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.code = skinlab::test::run_command(env + " '" SKINLAB_EXE "' " + args, run.out);
   return run;
 }
 
@@ -320,16 +315,12 @@ TEST(Cli, AnimateExportsAValidBinaryGltf) {
   // The Khronos validator reports no error.
   const std::string validator = std::string(SKINLAB_SOURCE_DIR) + "/.cache/npm/node_modules/gltf-validator";
   ASSERT_TRUE(fs::exists(validator)) << "run ./skinlab --setup: it installs the glTF validator";
-  const std::string command = "node '" + std::string(SKINLAB_SOURCE_DIR) + "/tests/gltf_validate.js' '" + validator +
-                              "' '" + glb.string() + "' 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
   std::string report;
-  std::array<char, 4096> buffer;
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) report.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  EXPECT_EQ(WEXITSTATUS(status), 0) << report;
+  const int status =
+      skinlab::test::run_command("node '" + std::string(SKINLAB_SOURCE_DIR) + "/tests/gltf_validate.js' '" + validator +
+                                     "' '" + glb.string() + "'",
+                                 report);
+  EXPECT_EQ(status, 0) << report;
   EXPECT_NE(report.find("\"errors\":0"), std::string::npos) << report;
   fs::remove_all(dir);
 }

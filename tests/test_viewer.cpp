@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "run_command.hpp"
+
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
@@ -35,17 +37,12 @@ Image load_png(const fs::path& path) {
 
 // Runs `skinlab view ... --json` under Xvfb; returns the exit code and fills the JSON.
 int view(const std::string& args, nlohmann::json& out) {
-  const std::string command = "xvfb-run -a -s '-screen 0 1024x768x24' '" SKINLAB_EXE "' view " + args + " --json 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
   std::string text;
-  std::array<char, 4096> buffer;
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) text.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
+  const int code = skinlab::test::run_command(
+      "xvfb-run -a -s '-screen 0 1024x768x24' '" SKINLAB_EXE "' view " + args + " --json", text);
   const auto brace = text.find('{');
   out = brace == std::string::npos ? nlohmann::json(text) : nlohmann::json::parse(text.substr(brace), nullptr, false);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return code;
 }
 
 const std::string kClip = std::string(SKINLAB_SOURCE_DIR) + "/clips/homer_wave.clip";

@@ -7,6 +7,11 @@
 
 namespace skinlab {
 
+/// Where the line origin + t·direction crosses triangle (a, b, c), either side (Möller–Trumbore):
+/// true and `t` when it does.
+bool line_triangle_hit(const Vec3& origin, const Vec3& direction, const Vec3& a, const Vec3& b, const Vec3& c,
+                       double& t);
+
 /// Parameters t of the points origin + t·direction where the line crosses the triangles,
 /// sorted increasingly (Möller–Trumbore, both sides of every triangle).
 std::vector<double> line_surface_hits(const Vec3& origin, const Vec3& direction, const std::vector<Vec3>& positions,

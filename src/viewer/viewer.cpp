@@ -18,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "core/model_library.hpp"
+#include "geometry/line_surface.hpp"
 #include "skinning/deformer.hpp"
 #include "viewer/software_render.hpp"
 
@@ -425,18 +426,8 @@ struct Viewer {
     int hit = -1;
     for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
       const Tri& t = mesh.triangles[f];
-      const Vec3 p0 = at(t[0]), e1 = at(t[1]) - p0, e2 = at(t[2]) - p0;
-      const Vec3 p = dir.cross(e2);
-      const double det = e1.dot(p);
-      if (std::abs(det) < 1e-18) continue;
-      const Vec3 s = origin - p0;
-      const double u = s.dot(p) / det;
-      if (u < 0 || u > 1) continue;
-      const Vec3 q = s.cross(e1);
-      const double v = dir.dot(q) / det;
-      if (v < 0 || u + v > 1) continue;
-      const double d = e2.dot(q) / det;
-      if (d > 0 && d < best) {
+      double d = 0;
+      if (line_triangle_hit(origin, dir, at(t[0]), at(t[1]), at(t[2]), d) && d > 0 && d < best) {
         best = d;
         hit = mesh.triangle_component[f];
       }
