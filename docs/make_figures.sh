@@ -13,8 +13,7 @@ for model in bent cross blocky; do
   for method in "${methods[@]}"; do
     shot "docs/data/$model.obj" --method "$method" --screenshot "$out/$model-$method.png" --size 400x300
   done
-  # --all-axes is a skeletonize option: that one picture comes from the software renderer.
-  "$skinlab" skeletonize "docs/data/$model.obj" --method pa --all-axes --png "$out/$model-pa-all-axes.png" --size 400 300 >/dev/null
+  shot "docs/data/$model.obj" --method pa --all-axes --screenshot "$out/$model-pa-all-axes.png" --size 400x300
 done
 for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus; do
   for method in "${methods[@]}"; do

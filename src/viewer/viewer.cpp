@@ -165,6 +165,7 @@ struct Viewer {
   void rebuild() {
     SkeletonParams params;
     params.method = static_cast<SkeletonMethod>(method);
+    params.all_axes = options.all_axes;
     skeleton = extract_skeleton(*model, params);
     deformer =
         std::make_unique<RigidDeformer>(*model, build_rig(*model, skeleton), joint_names, clip, MotionCheckParams{});

@@ -9,6 +9,7 @@ struct ViewerOptions {
   std::string model;  ///< standard model name or mesh path
   std::string clip;   ///< optional .clip
   std::string method = "pa-refined";
+  bool all_axes = false;            ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
   bool part_colors = true;
   int width = 960, height = 720;
