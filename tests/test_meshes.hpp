@@ -1,6 +1,7 @@
 // Tiny meshes built in code for the tests.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -78,6 +79,81 @@ inline LabeledMesh voxel_model(const std::vector<std::array<int, 4>>& voxels, st
         out.labels.insert(out.labels.end(), 2, part);
       }
   return out;
+}
+
+/// Moves every vertex halfway to the mean of its 1-ring, `rounds` times (umbrella smoothing):
+/// rounds off voxel staircases without changing the connectivity.
+inline void smooth(TriMesh& mesh, int rounds) {
+  const auto rings = vertex_one_rings(mesh);
+  for (int r = 0; r < rounds; ++r) {
+    std::vector<Vec3> next = mesh.positions;
+    for (std::size_t v = 0; v < rings.size(); ++v) {
+      if (rings[v].empty()) continue;
+      Vec3 mean = Vec3::Zero();
+      for (int w : rings[v]) mean += mesh.positions[w];
+      next[v] = 0.5 * (mesh.positions[v] + mean / static_cast<double>(rings[v].size()));
+    }
+    mesh.positions = std::move(next);
+  }
+}
+
+/// A figure of capsules joined smoothly, standing along +y and facing +z: a body capsule, a
+/// head sphere, two arms held out along x and two legs, rasterized at voxel size `h` and smoothed.
+/// Voxels that touch only along an edge or at a corner are filled in until the surface is
+/// manifold.
+inline TriMesh capsule_figure(double h = 0.1) {
+  struct Capsule {
+    Vec3 a, b;
+    double r;
+  };
+  const std::vector<Capsule> parts = {
+      {Vec3(0, -1, 0), Vec3(0, 1, 0), 1.0},           {Vec3(0, 2.3, 0), Vec3(0, 2.3, 0), 0.7},
+      {Vec3(0.6, 0.8, 0), Vec3(3.0, 0.8, 0), 0.3},    {Vec3(-0.6, 0.8, 0), Vec3(-3.0, 0.8, 0), 0.3},
+      {Vec3(0.5, -1.2, 0), Vec3(0.5, -3.6, 0), 0.35}, {Vec3(-0.5, -1.2, 0), Vec3(-0.5, -3.6, 0), 0.35}};
+  const auto inside = [&](const Vec3& p) {
+    for (const Capsule& c : parts) {
+      const Vec3 ab = c.b - c.a;
+      const double t = ab.squaredNorm() > 0 ? std::clamp((p - c.a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
+      if ((p - (c.a + t * ab)).norm() <= c.r) return true;
+    }
+    return false;
+  };
+  std::map<std::array<int, 3>, int> filled;
+  for (int i = -40; i <= 40; ++i)
+    for (int j = -45; j <= 35; ++j)
+      for (int k = -12; k <= 12; ++k)
+        if (inside(Vec3(i + 0.5, j + 0.5, k + 0.5) * h)) filled[{i, j, k}] = 0;
+  // Fill every 2x2x2 block whose filled voxels are not face-connected inside the block.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = -41; i <= 40; ++i)
+      for (int j = -46; j <= 35; ++j)
+        for (int k = -13; k <= 12; ++k) {
+          std::vector<std::array<int, 3>> cells;
+          for (int c = 0; c < 8; ++c) {
+            const std::array<int, 3> cell{i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)};
+            if (filled.count(cell)) cells.push_back(cell);
+          }
+          if (cells.size() < 2) continue;
+          std::vector<int> seen{0};
+          for (std::size_t q = 0; q < seen.size(); ++q)
+            for (int n = 0; n < static_cast<int>(cells.size()); ++n) {
+              const auto& a = cells[seen[q]];
+              const auto& b = cells[n];
+              const int d = std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
+              if (d == 1 && std::find(seen.begin(), seen.end(), n) == seen.end()) seen.push_back(n);
+            }
+          if (seen.size() == cells.size()) continue;
+          for (int c = 0; c < 8; ++c) filled[{i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)}] = 0;
+          changed = true;
+        }
+  }
+  std::vector<std::array<int, 4>> voxels;
+  for (const auto& [cell, label] : filled) voxels.push_back({cell[0], cell[1], cell[2], 0});
+  TriMesh mesh = voxel_model(voxels, {"figure"}).mesh;
+  for (Vec3& p : mesh.positions) p *= h;
+  smooth(mesh, 10);
+  return mesh;
 }
 
 }  // namespace skinlab::test

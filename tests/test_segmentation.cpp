@@ -72,6 +72,43 @@ TEST(Segmentation, FindsBodyHeadArmsAndLegsAsATreeOfSingleLoops) {
   EXPECT_EQ(segment_body_parts(figure(), "figure", params).parts.labels, s.parts.labels);
 }
 
+TEST(Segmentation, CapsuleFigureJoinedSmoothlyGivesSixPartsBodyFirst) {
+  const TriMesh mesh = test::capsule_figure();
+  ASSERT_EQ(rejection(mesh), "accepted");
+  SegmentParams params;
+  params.split_aspect = 100;
+  params.up = Vec3(0, 1, 0);
+  params.forward = Vec3(0, 0, 1);
+  const Segmentation s = segment_body_parts(mesh, "capsules", params);
+  ASSERT_EQ(s.parts.part_names.size(), 6u) << ::testing::PrintToString(s.parts.part_names);
+  EXPECT_EQ(s.hierarchy.joints[0].name, "torso");
+  std::vector<std::string> children;
+  for (std::size_t j = 1; j < s.hierarchy.joints.size(); ++j) {
+    EXPECT_EQ(s.hierarchy.joints[j].parent, 0);
+    children.push_back(s.hierarchy.joints[j].name);
+  }
+  std::sort(children.begin(), children.end());
+  EXPECT_EQ(children, (std::vector<std::string>{"arm_l", "arm_r", "head", "leg_l", "leg_r"}));
+  SegmentedModel model = SegmentedModel::build(s.parts, "capsules");
+  model.attach_hierarchy(s.hierarchy);
+  ASSERT_EQ(model.openings().size(), 5u);
+  for (const Opening& o : model.openings()) {
+    ASSERT_EQ(o.loops.size(), 1u);
+    EXPECT_TRUE(o.loops[0].closed);
+  }
+  // The head part is centred on the head sphere (centre y = 2.3), the legs below the body.
+  const auto centroid = [&](const char* name) {
+    const Component& c = model.components()[model.find_component(name)];
+    Vec3 sum = Vec3::Zero();
+    for (const Vec3& p : c.mesh.positions) sum += p;
+    return Vec3(sum / static_cast<double>(c.mesh.positions.size()));
+  };
+  EXPECT_GT(centroid("head").y(), 1.8);
+  EXPECT_LT(centroid("leg_l").y(), -1.5);
+  EXPECT_GT(centroid("arm_l").x(), 1.5);
+  EXPECT_EQ(segment_body_parts(mesh, "capsules", params).parts.labels, s.parts.labels);
+}
+
 TEST(Segmentation, LongLimbsSplitAndNamesFollowTheParts) {
   SegmentParams params;
   params.split_aspect = 2.0;
