@@ -117,8 +117,14 @@ TEST_F(Viewer, ClickAtAPartsProjectedCentroidSelectsIt) {
   EXPECT_TRUE(nothing["selected"].is_null());
 }
 
-TEST_F(Viewer, BadSizeIsBadInput) {
+TEST_F(Viewer, BadInputExitsWithTwoAndWritesNothing) {
   nlohmann::json out;
   EXPECT_EQ(view("homer --screenshot " + (dir_ / "x.png").string() + " --size 12by3", out), 2);
+  EXPECT_EQ(view("no_such_model --screenshot " + (dir_ / "x.png").string(), out), 2);
+  std::string text;
+  EXPECT_EQ(skinlab::test::run_command(
+                "env -u DISPLAY '" SKINLAB_EXE "' view homer --screenshot " + (dir_ / "x.png").string(), text),
+            2);
+  EXPECT_NE(text.find("no X display"), std::string::npos) << text;
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
 }

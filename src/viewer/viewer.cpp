@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -583,6 +584,10 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
   viewer.load(options);
   g_viewer = &viewer;
   const bool headless = !options.screenshot.empty();
+  const char* display = std::getenv("DISPLAY");
+  if (display == nullptr || *display == '\0')
+    throw InputError(std::string("no X display (DISPLAY is not set)") +
+                     (headless ? ": run the screenshot under Xvfb, e.g. xvfb-run -a skinlab view ..." : ""));
   glutInit(&argc, argv);
   glutInitContextVersion(3, 3);
   glutInitContextProfile(GLUT_CORE_PROFILE);
