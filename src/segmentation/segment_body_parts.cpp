@@ -191,26 +191,39 @@ double tip_region(const TriMesh& mesh, const std::vector<std::vector<int>>& ring
 }
 
 // Where a limb ends. The merge-tree estimate `start` is a ring of f, not of the limb: it may
-// stop short of a limb that grows out of the trunk sideways. Walking the rings of the distance
-// from the tip outwards from start (up to 3 x start), a limb's ring keeps its
-// length (a tube) or changes it slowly (a taper), while a ring that spreads onto the trunk
-// grows fast: about 2 pi per unit of distance on a wall. The limb ends where the ring length
-// grows faster than `max_slope` per unit distance (a cone of half-angle asin(max_slope / 2 pi)),
-// or before its region reaches another limb's tip.
+// stop short of a limb that grows out of the trunk sideways, or reach past a neck into the
+// trunk. Rings of the distance from the tip keep their length along a tube, change it slowly
+// along a taper, and grow fast where they spread onto the trunk: about 2 pi per unit of
+// distance on a wall. So the limb ends where the ring length grows faster than `max_slope` per
+// unit distance (a cone of half-angle asin(max_slope / 2 pi)): below `start` if such a rise
+// there keeps growing up to and past `start` (the junction was passed), otherwise at the first
+// such rise beyond `start` (up to 3 x start), or before the region reaches another limb's tip.
 double limb_cut_level(const TriMesh& mesh, const std::vector<std::vector<int>>& rings, const std::vector<double>& g,
                       int tip, const std::vector<int>& other_tips, double start, double max_slope) {
   const double step = start / 16;
+  const int first = 8, last = 48;
   std::vector<char> inside;
-  std::vector<double> lengths;
-  for (int k = 16; k <= 48; ++k) {
-    const double level = k * step;
-    const double length = tip_region(mesh, rings, g, tip, level, inside);
-    if (std::any_of(other_tips.begin(), other_tips.end(), [&](int t) { return inside[t] != 0; })) return (k - 1) * step;
-    lengths.push_back(length);
-    const std::size_t n = lengths.size();
-    if (n >= 3 && (lengths[n - 1] - lengths[n - 3]) / (2 * step) > max_slope) return (k - 2) * step;
+  std::vector<double> length(last + 1, 0.0);
+  int reach = last + 1;  // first level whose region holds another tip
+  for (int k = first; k <= last; ++k) {
+    length[k] = tip_region(mesh, rings, g, tip, k * step, inside);
+    if (std::any_of(other_tips.begin(), other_tips.end(), [&](int t) { return inside[t] != 0; })) {
+      reach = k;
+      break;
+    }
   }
-  return 48 * step;
+  const auto rises = [&](int k) { return (length[k] - length[k - 2]) / (2 * step) > max_slope; };
+  for (int k = first + 2; k <= 16 && k + 2 < reach; ++k) {
+    if (!rises(k)) continue;
+    bool growing = true;
+    for (int m = k - 1; m <= 18 && m < reach; ++m) growing = growing && length[m] >= length[m - 1];
+    if (growing) return (k - 2) * step;
+  }
+  for (int k = 17; k <= last; ++k) {
+    if (k >= reach) return (k - 1) * step;
+    if (rises(k)) return (k - 2) * step;
+  }
+  return last * step;
 }
 
 // Gives every face-connected piece of a part but its largest to the neighbouring part it shares
