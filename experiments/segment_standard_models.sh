@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Segments every standard model with its entry in experiments/segmentation.json and writes the
 # committed labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures
-# (docs/figures/parts-NAME.png, front and side), then prints the rows of docs/models.md's table.
+# (docs/figures/parts-NAME-{a,b}.png: the viewer's screenshots from two sides, under Xvfb), then
+# prints the rows of docs/models.md's table.
 # Usage: experiments/segment_standard_models.sh [path/to/skinlab]   (default: build/skinlab)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,7 +14,10 @@ echo "|---|---:|---:|---:|---:|"
 for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus; do
   # Prints "MODEL: N parts, V vertices, F triangles, T s".
   "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" \
-    --seg "models/$model.seg" --skel "skeletons/$model.skel" \
-    --png "docs/figures/parts-$model.png" --views front side |
+    --seg "models/$model.seg" --skel "skeletons/$model.skel" |
     awk '{ printf "| %s | %s | %s | %s | %.3f |\n", substr($1, 1, length($1) - 1), $2, $4, $6, $8 }'
+  for side in a:30 b:210; do
+    xvfb-run -a -s "-screen 0 1280x1024x24" "$skinlab" view "$model" --yaw "${side#*:}" --pitch 15 \
+      --screenshot "docs/figures/parts-$model-${side%%:*}.png" --size 440x360 >/dev/null
+  done
 done

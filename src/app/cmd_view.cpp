@@ -22,6 +22,8 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->capture_default_str();
   sub->add_flag("--no-part-colors", *no_colors, "Draw the skin in one colour");
   sub->add_flag("--all-axes", o->all_axes, "PA methods: add the ends of the other two principal directions");
+  sub->add_option("--yaw", o->yaw, "Camera angle about the vertical, degrees (0 looks along -z)")->capture_default_str();
+  sub->add_option("--pitch", o->pitch, "Camera elevation, degrees")->check(CLI::Range(-85.0, 85.0))->capture_default_str();
   sub->add_option("--fps", o->fps, "Clip frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--screenshot", o->screenshot, "Render --frame into this PNG and exit (works under Xvfb)");
   sub->add_option("--frame", o->frame, "Frame of the clip for --screenshot")->check(CLI::Range(0, 1000000));

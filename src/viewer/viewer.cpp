@@ -225,12 +225,14 @@ struct Viewer {
     if (mode >= 5)
       throw InputError("--render: expected shaded, wireframe, points, skeleton or xray, found '" + o.render + "'");
     colors = o.part_colors;
+    yaw = static_cast<float>(o.yaw * std::numbers::pi / 180.0);
+    pitch = static_cast<float>(std::clamp(o.pitch, -85.0, 85.0) * std::numbers::pi / 180.0);
     time = clip_begin();
     rebuild();
     const Box3 box = bounding_box(model->mesh().positions);
     target = (0.5 * (box.min + box.max)).cast<float>();
     scale = static_cast<float>(box.diagonal());
-    distance = 1.6f * scale;
+    distance = 1.25f * scale;
   }
 
   void init_gl() {
