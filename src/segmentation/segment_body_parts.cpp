@@ -137,24 +137,29 @@ std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<doubl
   return limb;
 }
 
+// Length of the curve where `below` (a per-vertex flag) changes inside triangle t, each
+// crossing placed on its edge where g reaches `level`.
+template <typename Below>
+double crossing_length(const TriMesh& mesh, const Tri& t, const std::vector<double>& g, double level, Below below) {
+  Vec3 crossing[3];
+  int n = 0;
+  for (int i = 0; i < 3; ++i) {
+    const int a = t[i], b = t[(i + 1) % 3];
+    if (below(a) != below(b)) {
+      const double s = std::clamp((level - g[a]) / (g[b] - g[a]), 0.0, 1.0);
+      crossing[n++] = mesh.positions[a] + s * (mesh.positions[b] - mesh.positions[a]);
+    }
+  }
+  return n == 2 ? (crossing[1] - crossing[0]).norm() : 0.0;
+}
+
 // Length of the level-c curve of g over the triangles of part `label`.
 double ring_length(const TriMesh& mesh, const std::vector<int>& face_label, int label, const std::vector<double>& g,
                    double c) {
   double length = 0.0;
-  for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
-    if (face_label[f] != label) continue;
-    const Tri& t = mesh.triangles[f];
-    Vec3 crossing[3];
-    int n = 0;
-    for (int i = 0; i < 3; ++i) {
-      const int a = t[i], b = t[(i + 1) % 3];
-      if ((g[a] < c) != (g[b] < c)) {
-        const double s = (c - g[a]) / (g[b] - g[a]);
-        crossing[n++] = mesh.positions[a] + s * (mesh.positions[b] - mesh.positions[a]);
-      }
-    }
-    if (n == 2) length += (crossing[1] - crossing[0]).norm();
-  }
+  for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+    if (face_label[f] == label)
+      length += crossing_length(mesh, mesh.triangles[f], g, c, [&](int v) { return g[v] < c; });
   return length;
 }
 
@@ -175,18 +180,8 @@ double tip_region(const TriMesh& mesh, const std::vector<std::vector<int>>& ring
       }
   }
   double length = 0.0;
-  for (const Tri& t : mesh.triangles) {
-    Vec3 crossing[3];
-    int n = 0;
-    for (int i = 0; i < 3; ++i) {
-      const int a = t[i], b = t[(i + 1) % 3];
-      if (inside[a] != inside[b]) {
-        const double s = std::clamp((level - g[a]) / (g[b] - g[a]), 0.0, 1.0);
-        crossing[n++] = mesh.positions[a] + s * (mesh.positions[b] - mesh.positions[a]);
-      }
-    }
-    if (n == 2) length += (crossing[1] - crossing[0]).norm();
-  }
+  for (const Tri& t : mesh.triangles)
+    length += crossing_length(mesh, t, g, level, [&](int v) { return inside[v] != 0; });
   return length;
 }
 
