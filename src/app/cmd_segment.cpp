@@ -142,12 +142,14 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     SegmentParams params;
     int parts = 0;
     if (!o->params_file.empty()) apply_params_file(o->params_file, files.name, params, parts);
+    // Options given on the command line win over the parameters file; the rest keep its values
+    // (or the defaults, which the options share).
     const auto given = [&](const char* name) { return sub->count(name) > 0; };
-    if (given("--persistence") || o->params_file.empty()) params.min_persistence = o->persistence;
+    if (given("--persistence")) params.min_persistence = o->persistence;
     if (given("--limbs")) params.limbs = o->limbs;
-    if (given("--split-aspect") || o->params_file.empty()) params.split_aspect = o->split_aspect;
-    if (given("--ring-slope") || o->params_file.empty()) params.ring_slope = o->ring_slope;
-    if (given("--min-limb-aspect") || o->params_file.empty()) params.min_limb_aspect = o->min_limb_aspect;
+    if (given("--split-aspect")) params.split_aspect = o->split_aspect;
+    if (given("--ring-slope")) params.ring_slope = o->ring_slope;
+    if (given("--min-limb-aspect")) params.min_limb_aspect = o->min_limb_aspect;
     if (given("--up")) params.up = to_vec(o->up);
     if (given("--forward")) params.forward = to_vec(o->forward);
     if (given("--parts")) parts = o->parts;
