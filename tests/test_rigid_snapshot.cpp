@@ -1,0 +1,78 @@
+// Golden snapshot of rigid skinning over every clip in clips/: a hash of each clip's frames
+// (positions and normals, bit for bit) and its rejection events. SKINLAB_WRITE_SNAPSHOT=1
+// rewrites tests/data/rigid_snapshot.json instead of comparing.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/model_library.hpp"
+#include "skinning/deformer.hpp"
+
+using namespace skinlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+void fnv1a(std::uint64_t& h, const std::vector<float>& values) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
+  for (std::size_t i = 0; i < values.size() * sizeof(float); ++i) h = (h ^ bytes[i]) * 1099511628211ull;
+}
+
+nlohmann::json play(const fs::path& clip_path) {
+  const std::string stem = clip_path.stem().string();
+  const SegmentedModel model = load_model(resolve_model(stem.substr(0, stem.find('_'))));
+  const ClipFile clip = read_clip(clip_path);
+  const SkelFile skel = hierarchy_skel(model);
+  std::vector<std::string> names;
+  for (const SkelJoint& j : skel.joints) names.push_back(j.name);
+  RigidDeformer deformer(model, build_rig(model, extract_skeleton(model, {})), names, clip, {});
+  const int last = static_cast<int>(std::floor((clip.range_end - clip.range_begin) * 30.0 + 1e-9));
+  std::uint64_t hash = 1469598103934665603ull;
+  std::vector<float> positions, normals;
+  std::vector<QT> world;
+  nlohmann::json events = nlohmann::json::array();
+  for (int f = 0; f <= last; ++f) {
+    std::vector<Rejection> rejections;
+    deformer.evaluate(clip.range_begin + f / 30.0, positions, normals, world, rejections);
+    fnv1a(hash, positions);
+    fnv1a(hash, normals);
+    for (const Rejection& r : rejections)
+      events.push_back(std::to_string(f) + " " + names[r.joint] +
+                       (r.kind == Rejection::Kind::limit
+                            ? " limit " + std::string(1, "XYZ"[r.axis]) + " " + std::to_string(r.limit)
+                            : " collision " + model.components()[r.moving].name + " " +
+                                  model.components()[r.other].name));
+  }
+  return {{"frames", last + 1}, {"hash", std::to_string(hash)}, {"rejections", events}};
+}
+
+}  // namespace
+
+TEST(RigidSnapshot, EveryClipPlaysBitIdenticalFramesAndTheSameRejections) {
+  const fs::path file = fs::path(SKINLAB_TEST_DATA) / "rigid_snapshot.json";
+  std::vector<fs::path> clips;
+  for (const auto& entry : fs::directory_iterator(fs::path(SKINLAB_SOURCE_DIR) / "clips"))
+    if (entry.path().extension() == ".clip") clips.push_back(entry.path());
+  std::sort(clips.begin(), clips.end());
+  nlohmann::json now = nlohmann::json::object();
+  for (const fs::path& clip : clips) now[clip.filename().string()] = play(clip);
+  if (std::getenv("SKINLAB_WRITE_SNAPSHOT") != nullptr) {
+    std::ofstream(file) << now.dump(1) << '\n';
+    GTEST_SKIP() << "snapshot written to " << file;
+  }
+  std::ifstream in(file);
+  ASSERT_TRUE(in) << file;
+  const nlohmann::json before = nlohmann::json::parse(in);
+  ASSERT_EQ(before.size(), now.size());
+  for (const auto& [name, entry] : before.items()) {
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(now.contains(name));
+    EXPECT_EQ(now[name]["frames"], entry["frames"]);
+    EXPECT_EQ(now[name]["rejections"], entry["rejections"]);
+    EXPECT_EQ(now[name]["hash"], entry["hash"]);
+  }
+}
