@@ -237,7 +237,9 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   ASSERT_EQ(run.code, 0) << run.out;
   const auto report = nlohmann::json::parse(run.out);
   EXPECT_EQ(report["frames_written"], 11);
-  EXPECT_TRUE(report["ms_per_frame"].contains("collision"));
+  EXPECT_TRUE(report["ms_per_frame"]["pose"].contains("collision"));
+  EXPECT_TRUE(report["ms_per_frame"]["deformation"].contains("rigid"));
+  EXPECT_EQ(report["frames_posed"], 21);  // frames 0..9 are replayed for the held values, not written
   EXPECT_TRUE(fs::exists(dir / "frame_0010.obj"));
   EXPECT_TRUE(fs::exists(dir / "frame_0020.obj"));
   EXPECT_FALSE(fs::exists(dir / "frame_0009.obj"));
@@ -252,6 +254,8 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
       ++limits;
     }
   EXPECT_GT(limits, 5);
+  // Consecutive frames rejected for the same joint and reason read as one line.
+  EXPECT_EQ(report["rejection_summary"], nlohmann::json::array({"frames 11–17: head X above limit 45°"}));
   // Each frame holds the ten parts as groups, their vertices not welded.
   const CliResult frame = run_skinlab("check " + (dir / "frame_0015.obj").string());
   EXPECT_EQ(frame.code, 0) << frame.out;

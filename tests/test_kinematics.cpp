@@ -3,8 +3,9 @@
 #include <numbers>
 #include <random>
 
-#include "kinematics/motion.hpp"
-#include "skinning/rigid_skinning.hpp"
+#include "kinematics/animator.hpp"
+#include "skinning/kernels/rigid_skin.hpp"
+#include "skinning/skin_mesh.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -92,7 +93,7 @@ TEST(ForwardKinematics, AlignTurnsZIntoTheParentAxis) {
 
 TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLengths) {
   const Gate g = gate();
-  const SkinMesh mesh = build_skin_mesh(g.model);
+  const SkinMesh mesh = split_skin_mesh(g.model);
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> angle(-1.0, 1.0);
   std::vector<QT> world;
@@ -124,21 +125,21 @@ TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLeng
   }
 }
 
-TEST(MotionChecker, AngleOutsideItsLimitIsRejectedAtThatTimeOnThatJoint) {
+TEST(Animator, AngleOutsideItsLimitIsRejectedAtThatTimeOnThatJoint) {
   Gate g = gate();
-  MotionChecker checker(g.rig, {});
-  std::vector<QT> world;
+  Animator animator(std::make_shared<const Rig>(g.rig), std::nullopt, 30, {});
   std::vector<Rejection> rejections;
   const int right = g.rig.joint_of[g.model.find_component("right")];
   for (double t : {0.5, 1.0, 1.5}) {
-    Pose pose = rest(3);
-    pose.angles[3 * right + 2] = 20 * t * kDeg;  // 10, 20, 30 degrees: within +-30
-    pose.angles[3 * right + 0] = 40 * t * kDeg;  // 20, 40, 60: over 30 from t = 1
-    checker.apply(t, pose, world, rejections);
+    Pose wanted = rest(3);
+    wanted.angles[3 * right + 2] = 20 * t * kDeg;  // 10, 20, 30 degrees: within +-30
+    wanted.angles[3 * right + 0] = 40 * t * kDeg;  // 20, 40, 60: over 30 from t = 1
+    const AcceptedPose& accepted = animator.apply(wanted, t);
+    rejections.insert(rejections.end(), accepted.rejections.begin(), accepted.rejections.end());
     if (t != 1.0) {  // 20 accepted at 0.5; at 1.5 it keeps the last accepted value
-      EXPECT_DOUBLE_EQ(pose.angles[3 * right], 20 * kDeg);
+      EXPECT_DOUBLE_EQ(accepted.pose.angles[3 * right], 20 * kDeg);
     }
-    EXPECT_DOUBLE_EQ(pose.angles[3 * right + 2], 20 * t * kDeg);  // the other axis goes on
+    EXPECT_DOUBLE_EQ(accepted.pose.angles[3 * right + 2], 20 * t * kDeg);  // the other axis goes on
   }
   ASSERT_EQ(rejections.size(), 2u);
   EXPECT_EQ(rejections[0].kind, Rejection::Kind::limit);
@@ -146,9 +147,11 @@ TEST(MotionChecker, AngleOutsideItsLimitIsRejectedAtThatTimeOnThatJoint) {
   EXPECT_EQ(rejections[0].joint, right);
   EXPECT_EQ(rejections[0].axis, 0);
   EXPECT_DOUBLE_EQ(rejections[0].limit, 30.0);
+  EXPECT_DOUBLE_EQ(rejections[0].angle, 40.0);
+  EXPECT_EQ(describe(rejections[0], g.rig), "right X above limit 30°");
 }
 
-TEST(MotionChecker, PartsDrivenIntoEachOtherAreRejected) {
+TEST(Animator, PartsDrivenIntoEachOtherAreRejected) {
   Gate g = gate();
   const int left = g.model.find_component("left"), right = g.model.find_component("right");
   const int joint = g.rig.joint_of[left];
@@ -169,24 +172,25 @@ TEST(MotionChecker, PartsDrivenIntoEachOtherAreRejected) {
       }
     }
   ASSERT_LT(closest, 2.0);
-  MotionChecker checker(g.rig, {});
+  const auto rig = std::make_shared<const Rig>(g.rig);
+  Animator animator(rig, std::nullopt, 30, {});
   std::vector<Rejection> rejections;
   double reached = 0;
   for (int step = 1; step <= 9; ++step) {
     Pose pose = rest(3);
     pose.angles[dof] = sign * 10 * step * kDeg;
-    checker.apply(step, pose, world, rejections);
-    reached = std::abs(pose.angles[dof]);
+    const AcceptedPose& accepted = animator.apply(pose, step);
+    rejections.insert(rejections.end(), accepted.rejections.begin(), accepted.rejections.end());
+    reached = std::abs(accepted.pose.angles[dof]);
   }
   ASSERT_FALSE(rejections.empty());
   EXPECT_EQ(rejections.front().kind, Rejection::Kind::collision);
   EXPECT_EQ(rejections.front().joint, joint);
   EXPECT_EQ(rejections.front().other, right);
   EXPECT_LT(reached, 90 * kDeg);  // held at the last pose that did not collide
-  MotionChecker unchecked(g.rig, {true, false});
-  std::vector<Rejection> none;
+  EXPECT_EQ(describe(rejections.front(), g.rig), "left hits right");
+  Animator unchecked(rig, std::nullopt, 30, {true, false});
   Pose pose = rest(3);
   pose.angles[dof] = sign * 90 * kDeg;
-  unchecked.apply(0, pose, world, none);
-  EXPECT_TRUE(none.empty());
+  EXPECT_TRUE(unchecked.apply(pose, 0).rejections.empty());
 }

@@ -9,8 +9,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "app/deformer_registry.hpp"
 #include "core/model_library.hpp"
-#include "skinning/deformer.hpp"
+#include "skinning/session.hpp"
 
 using namespace skinlab;
 namespace fs = std::filesystem;
@@ -25,29 +26,22 @@ void fnv1a(std::uint64_t& h, const std::vector<float>& values) {
 nlohmann::json play(const fs::path& clip_path) {
   const std::string stem = clip_path.stem().string();
   const SegmentedModel model = load_model(resolve_model(stem.substr(0, stem.find('_'))));
-  const ClipFile clip = read_clip(clip_path);
-  const SkelFile skel = hierarchy_skel(model);
-  std::vector<std::string> names;
-  for (const SkelJoint& j : skel.joints) names.push_back(j.name);
-  RigidDeformer deformer(model, build_rig(model, extract_skeleton(model, {})), names, clip, {});
-  const int last = static_cast<int>(std::floor((clip.range_end - clip.range_begin) * 30.0 + 1e-9));
+  AnimationSession session(model, read_clip(clip_path), {}, find_deformer("rigid"));
+  const Rig& rig = session.rig();
   std::uint64_t hash = 1469598103934665603ull;
-  std::vector<float> positions, normals;
-  std::vector<QT> world;
+  Frame frame;
   nlohmann::json events = nlohmann::json::array();
-  for (int f = 0; f <= last; ++f) {
-    std::vector<Rejection> rejections;
-    deformer.evaluate(clip.range_begin + f / 30.0, positions, normals, world, rejections);
-    fnv1a(hash, positions);
-    fnv1a(hash, normals);
-    for (const Rejection& r : rejections)
-      events.push_back(std::to_string(f) + " " + names[r.joint] +
+  const int frames = session.animator().grid().count();
+  for (int f = 0; f < frames; ++f) {
+    for (const Rejection& r : session.play(f, frame).rejections)
+      events.push_back(std::to_string(f) + " " + rig.names[rig.order[r.joint]] +
                        (r.kind == Rejection::Kind::limit
                             ? " limit " + std::string(1, "XYZ"[r.axis]) + " " + std::to_string(r.limit)
-                            : " collision " + model.components()[r.moving].name + " " +
-                                  model.components()[r.other].name));
+                            : " collision " + rig.names[r.moving] + " " + rig.names[r.other]));
+    fnv1a(hash, frame.positions);
+    fnv1a(hash, frame.normals);
   }
-  return {{"frames", last + 1}, {"hash", std::to_string(hash)}, {"rejections", events}};
+  return {{"frames", frames}, {"hash", std::to_string(hash)}, {"rejections", events}};
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// `skinlab bench [--model NAME] [--repeat N] [--json]`: timing tables on the standard models.
+// `skinlab bench [--model NAME]... [--skinning NAME,...] [--repeat N] [--json]`: timing tables on the standard models.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -10,7 +10,8 @@
 
 #include "app/commands.hpp"
 #include "core/model_library.hpp"
-#include "skinning/deformer.hpp"
+#include "app/deformer_registry.hpp"
+#include "skinning/session.hpp"
 
 namespace skinlab {
 
@@ -18,6 +19,7 @@ namespace {
 
 struct BenchOptions {
   std::vector<std::string> models;
+  std::vector<std::string> skinning;
   int repeat = 5;
   bool json = false;
 };
@@ -37,8 +39,7 @@ double median(std::vector<double> v) {
 // total and of the kernel phase, which the thesis found dominant.
 nlohmann::json bench_skeletons(const std::string& name, const SegmentedModel& model, int repeat) {
   nlohmann::json rows = nlohmann::json::array();
-  for (SkeletonMethod method :
-       {SkeletonMethod::opening, SkeletonMethod::centroid, SkeletonMethod::pa, SkeletonMethod::pa_refined}) {
+  for (SkeletonMethod method : kSkeletonMethods) {
     SkeletonParams params;
     params.method = method;
     std::vector<double> total, kernel;
@@ -57,57 +58,61 @@ nlohmann::json bench_skeletons(const std::string& name, const SegmentedModel& mo
   return rows;
 }
 
-// Per frame of the model's first clip (clips/NAME_*.clip, by name), rigid skinning pipeline:
-// sampling, FK with limit and collision checks, skinning (thesis §4.3; targets < 0.5 ms on
-// homer). Mean over `repeat` plays of the clip at 30 fps.
-nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model, int repeat) {
+// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
+// posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
+// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
+nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::string>& deformers, int repeat) {
   std::vector<std::filesystem::path> clips;
   for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
     if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
       clips.push_back(entry.path());
-  if (clips.empty() || !model.hierarchy()) return nullptr;
+  nlohmann::json rows = nlohmann::json::array();
+  if (clips.empty() || !model.hierarchy()) return rows;
   std::sort(clips.begin(), clips.end());
   const ClipFile clip = read_clip(clips.front());
-  std::vector<std::string> joint_names;
-  for (const SkelJoint& j : hierarchy_skel(model).joints) joint_names.push_back(j.name);
-  RigidDeformer deformer(model, build_rig(model, extract_skeleton(model, {})), joint_names, clip, {});
-  const int frames = static_cast<int>((clip.range_end - clip.range_begin) * 30.0) + 1;
-  std::vector<QT> world;
-  std::vector<Rejection> rejections;
-  std::vector<float> positions, normals;
-  double sampling = 0, kinematics = 0, collision = 0, skinning = 0;
-  for (int r = 0; r < repeat; ++r) {
-    deformer.reset();
-    for (int f = 0; f < frames; ++f)
-      deformer.evaluate(clip.range_begin + f / 30.0, positions, normals, world, rejections);
-    sampling += 1e3 * deformer.timings().sampling;
-    kinematics += 1e3 * deformer.timings().fk_and_limits;
-    collision += 1e3 * deformer.timings().collision;
-    skinning += 1e3 * deformer.timings().skinning;
+  AnimationSession session(model, clip, {}, find_deformer(deformers.front()));
+  const int frames = session.animator().grid().count();
+  Frame frame;
+  for (const std::string& deformer : deformers) {
+    session.set_deformer(model, find_deformer(deformer));
+    session.reset_timings();
+    for (int r = 0; r < repeat; ++r)
+      for (int f = 0; f < frames; ++f) session.play(f, frame);
+    const PoseTimings& t = session.animator().timings();
+    const double n = static_cast<double>(frames) * repeat;
+    const int vertices = session.deformer().rest_mesh().num_vertices();
+    rows.push_back({{"model", name},
+                    {"clip", clips.front().filename().string()},
+                    {"skinning", deformer},
+                    {"vertices", vertices},
+                    {"sampling_ms", 1e3 * t.sampling / n},
+                    {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
+                    {"collision_ms", 1e3 * t.collision / n},
+                    {"pose_ms", 1e3 * t.total() / n},
+                    {"deformation_ms", 1e3 * session.deformation_seconds() / n},
+                    {"total_ms", 1e3 * (t.total() + session.deformation_seconds()) / n},
+                    {"runtime_bytes_per_vertex",
+                     static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}});
   }
-  const double n = static_cast<double>(frames) * repeat;
-  return {{"model", name},
-          {"clip", clips.front().filename().string()},
-          {"vertices", deformer.mesh().num_vertices()},
-          {"sampling_ms", sampling / n},
-          {"fk_and_limits_ms", kinematics / n},
-          {"collision_ms", collision / n},
-          {"rigid_skinning_ms", skinning / n},
-          {"total_ms", (sampling + kinematics + skinning) / n},
-          {"runtime_bytes_per_vertex", 2 * 3 * sizeof(float) + sizeof(int)}};
+  return rows;
 }
 
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* sub = app.add_subcommand("bench", "Time skeletonization per model and method, and animation per frame");
+  CLI::App* sub = app.add_subcommand("bench", "Time skeletonization per model and method, and posing and deformation per frame");
   sub->add_option("--model", o->models, "Models to time (repeatable); default: every standard model");
+  sub->add_option("--skinning", o->skinning, deformer_option_help() + "\nDefault: every deformer")
+      ->delimiter(',')
+      ->check(CLI::IsMember(deformer_names()));
   sub->add_option("--repeat", o->repeat, "Runs per measurement; the median is reported")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");
   sub->callback([o, &exit_code] {
+    const std::vector<std::string> deformers = o->skinning.empty() ? deformer_names() : o->skinning;
     std::vector<std::string> names = o->models;
     if (names.empty())
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
@@ -118,8 +123,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       const ModelFiles files = resolve_model(name);
       const SegmentedModel model = load_model(files);
       for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
-      nlohmann::json frame = bench_animation(files.name, model, o->repeat);
-      if (!frame.is_null()) animation.push_back(frame);
+      for (auto& row : bench_animation(files.name, model, deformers, o->repeat)) animation.push_back(row);
     }
     const nlohmann::json result = {{"skeletonization", rows},
                                    {"animation_per_frame", animation},
@@ -139,20 +143,23 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << r["parts"].get<int>() << std::setw(10) << r["triangles"].get<int>() << "  " << std::left
                   << std::setw(11) << r["method"].get<std::string>() << std::right << std::setw(10)
                   << r["total_ms"].get<double>() << std::setw(10) << r["kernel_ms"].get<double>() << '\n';
-      std::cout << "\nAnimation per frame at 30 fps, rigid skinning (ms)\n"
-                << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(10)
-                << "sampling" << std::setw(12) << "FK+limits" << std::setw(11) << "collision" << std::setw(10)
-                << "skinning" << std::setw(10) << "total"
+      std::cout << "\nAnimation per frame at 30 fps: pose (sampling, FK + limits, collision) and deformation (ms)\n"
+                << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
+                << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11)
+                << "collision" << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total"
+                << std::setw(7) << "B/vtx"
                 << "  clip\n"
                 << std::setprecision(4);
       for (const auto& r : animation)
-        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
-                  << r["vertices"].get<int>() << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(12)
+        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(10)
+                  << r["skinning"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
+                  << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(11)
                   << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
-                  << std::setw(10) << r["rigid_skinning_ms"].get<double>() << std::setw(10)
-                  << r["total_ms"].get<double>() << "  " << r["clip"].get<std::string>() << '\n';
-      std::cout << "runtime data: 28 bytes per vertex (rest position, normal, component id)\n"
-                << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
+                  << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
+                  << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
+                  << r["runtime_bytes_per_vertex"].get<double>() << std::setprecision(4) << "  "
+                  << r["clip"].get<std::string>() << '\n';
+      std::cout << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }
     exit_code = 0;
   });

@@ -17,7 +17,7 @@ nlohmann::json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 struct SkeletonizeOptions {
   std::string model;
-  std::string method = "pa-refined";
+  std::string method = to_string(SkeletonMethod::pa_refined);
   double max_angle = 20.0;
   bool all_axes = false;
   std::string output;
@@ -108,7 +108,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
   sub->add_option("model", o->model, "Standard model name or mesh path (needs a hierarchy if it has parts)")
       ->required();
   sub->add_option("--method", o->method, "opening, centroid, pa or pa-refined")
-      ->check(CLI::IsMember({"opening", "centroid", "pa", "pa-refined"}))
+      ->check(CLI::IsMember(skeleton_method_names()))
       ->capture_default_str();
   sub->add_option("--max-angle", o->max_angle, "Largest refinement rotation of a frame, degrees")
       ->check(CLI::Range(0.0, 180.0))

@@ -1,5 +1,6 @@
 // `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`
 #include "app/commands.hpp"
+#include "app/deformer_registry.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 #include "viewer/viewer.hpp"
@@ -15,7 +16,10 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   sub->add_option("model", o->model, "Standard model name or mesh path")->required();
   sub->add_option("--clip", o->clip, "Keyframe clip to play");
   sub->add_option("--method", o->method, "Skeleton method")
-      ->check(CLI::IsMember({"opening", "centroid", "pa", "pa-refined"}))
+      ->check(CLI::IsMember(skeleton_method_names()))
+      ->capture_default_str();
+  sub->add_option("--skinning", o->skinning, deformer_option_help() + "\n(key d: next deformer)")
+      ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
   sub->add_option("--render", o->render, "shaded, wireframe, points, skeleton or xray (skeleton over translucent skin)")
       ->check(CLI::IsMember({"shaded", "wireframe", "points", "skeleton", "xray"}))
@@ -26,7 +30,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   sub->add_option("--pitch", o->pitch, "Camera elevation, degrees")->check(CLI::Range(-85.0, 85.0))->capture_default_str();
   sub->add_option("--fps", o->fps, "Clip frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--screenshot", o->screenshot, "Render --frame into this PNG and exit (works under Xvfb)");
-  sub->add_option("--frame", o->frame, "Frame of the clip for --screenshot")->check(CLI::Range(0, 1000000));
+  sub->add_option("--frame", o->frame, "Frame of the clip for --screenshot (the grid of --fps, as animate numbers them)")->check(CLI::Range(0, 1000000));
   sub->add_option("--size", *size, "Window or picture size WxH")->capture_default_str();
   sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")->expected(2);
   sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");
@@ -44,6 +48,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       o->click_x = (*click)[0];
       o->click_y = (*click)[1];
     }
+    o->deformers = deformer_registry();
     exit_code = run_viewer(argc, argv, *o);
   });
 }

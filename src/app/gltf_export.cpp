@@ -44,8 +44,8 @@ void write_u32(std::ostream& out, std::uint32_t v) { out.write(reinterpret_cast<
 
 }  // namespace
 
-void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const std::vector<int>& parent,
-               const AnimationFrames& frames) {
+void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
+               const std::vector<int>& parent, const AnimationFrames& frames) {
   const int nc = model.num_components(), nv = mesh.num_vertices();
   GltfBuilder b;
   // Vertex data; POSITION needs its bounds.
@@ -67,11 +67,11 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
     }
   }
   const int normal_accessor = b.add(normals, kFloat, "VEC3", nv, kArrayBuffer);
-  std::vector<std::uint16_t> joints(4 * static_cast<std::size_t>(nv), 0);
-  std::vector<float> weights(4 * static_cast<std::size_t>(nv), 0.0f);
+  std::vector<std::uint16_t> joints;
+  std::vector<float> weights;
   for (int v = 0; v < nv; ++v) {
-    joints[4 * v] = static_cast<std::uint16_t>(mesh.vertex_component[v]);
-    weights[4 * v] = 1.0f;
+    joints.insert(joints.end(), skin.joints[v].begin(), skin.joints[v].end());
+    weights.insert(weights.end(), skin.weights[v].begin(), skin.weights[v].end());
   }
   const int joints_accessor = b.add(joints, kUnsignedShort, "VEC4", nv, kArrayBuffer);
   const int weights_accessor = b.add(weights, kFloat, "VEC4", nv, kArrayBuffer);

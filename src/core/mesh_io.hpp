@@ -18,6 +18,12 @@ namespace skinlab {
 LabeledMesh read_obj(const std::filesystem::path& path);
 /// Writes positions and one `g` group per component.
 void write_obj(std::ostream& out, const LabeledMesh& labeled);
+/// Writes one deformed frame: `comment` as the first line, then positions and normals (#V x 3
+/// floats each; face corners use the same index for both) and one `g` group per part in
+/// `part_names` order holding the triangles whose `triangle_part` is that part.
+void write_obj_frame(std::ostream& out, const std::string& comment, const std::vector<float>& positions,
+                     const std::vector<float>& normals, const std::vector<Tri>& triangles,
+                     const std::vector<int>& triangle_part, const std::vector<std::string>& part_names);
 
 /// OFF, COFF, NOFF, CNOFF (header optional): vertex colours or normals after the coordinates
 /// and face colours after the indices are ignored.

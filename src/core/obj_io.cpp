@@ -80,4 +80,26 @@ void write_obj(std::ostream& out, const LabeledMesh& labeled) {
   }
 }
 
+void write_obj_frame(std::ostream& out, const std::string& comment, const std::vector<float>& positions,
+                     const std::vector<float>& normals, const std::vector<Tri>& triangles,
+                     const std::vector<int>& triangle_part, const std::vector<std::string>& part_names) {
+  out << "# " << comment << '\n';
+  for (const auto* array : {&positions, &normals}) {
+    const char* tag = array == &positions ? "v " : "vn ";
+    for (std::size_t v = 0; v + 2 < array->size(); v += 3)
+      out << tag << format_double((*array)[v]) << ' ' << format_double((*array)[v + 1]) << ' '
+          << format_double((*array)[v + 2]) << '\n';
+  }
+  std::vector<std::vector<int>> by_part(part_names.size());
+  for (std::size_t f = 0; f < triangles.size(); ++f) by_part[triangle_part[f]].push_back(static_cast<int>(f));
+  for (std::size_t part = 0; part < part_names.size(); ++part) {
+    out << "g " << part_names[part] << '\n';
+    for (int f : by_part[part]) {
+      const Tri& t = triangles[f];
+      out << "f " << t[0] + 1 << "//" << t[0] + 1 << ' ' << t[1] + 1 << "//" << t[1] + 1 << ' ' << t[2] + 1 << "//"
+          << t[2] + 1 << '\n';
+    }
+  }
+}
+
 }  // namespace skinlab

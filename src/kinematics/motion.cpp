@@ -1,8 +1,10 @@
 #include "kinematics/motion.hpp"
 
 #include <algorithm>
-#include <chrono>
+#include <cmath>
 #include <numbers>
+
+#include "core/stopwatch.hpp"
 
 namespace skinlab {
 
@@ -29,6 +31,29 @@ OBB moved(const OBB& box, const QT& t) {
   return out;
 }
 
+// The first pair of rig.collision_pairs[component] whose boxes overlap in `world`.
+bool collides(const Rig& rig, int component, const std::vector<QT>& world, int& moving, int& other) {
+  struct Candidate {
+    double w;
+    int a, b;
+  };
+  std::vector<Candidate> candidates;
+  for (auto [a, b] : rig.collision_pairs[component]) {
+    const Sphere &sa = rig.components[a].sphere, &sb = rig.components[b].sphere;
+    const double l = (world[a].apply_point(sa.center) - world[b].apply_point(sb.center)).norm();
+    const double r = sa.radius + sb.radius;
+    if (l <= r) candidates.push_back({(l / r) * (l / r), a, b});
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) { return x.w < y.w; });
+  for (const Candidate& k : candidates)
+    if (obb_overlap(moved(rig.components[k.a].obb, world[k.a]), moved(rig.components[k.b].obb, world[k.b]))) {
+      moving = k.a;
+      other = k.b;
+      return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 void forward_kinematics(const Rig& rig, const Pose& pose, std::vector<QT>& world) {
@@ -41,82 +66,131 @@ void forward_kinematics(const Rig& rig, const Pose& pose, std::vector<QT>& world
   }
 }
 
-MotionChecker::MotionChecker(const Rig& rig, MotionCheckParams params) : rig_(rig), params_(params) {
-  accepted_.angles.assign(3 * rig.order.size(), 0.0);
+std::string describe(const Rejection& r, const Rig& rig) {
+  if (r.kind == Rejection::Kind::collision) return rig.names[r.moving] + " hits " + rig.names[r.other];
+  char bound[32];
+  std::snprintf(bound, sizeof bound, "%g", r.limit);
+  return rig.names[rig.order[r.joint]] + " " + "XYZ"[r.axis] + (r.angle > r.limit ? " above" : " below") + " limit " +
+         bound + "°";
 }
 
-bool MotionChecker::collides(int component, const std::vector<QT>& world, int& moving, int& other) const {
-  struct Candidate {
-    double w;
-    int a, b;
-  };
-  std::vector<Candidate> candidates;
-  for (auto [a, b] : rig_.collision_pairs[component]) {
-    const Sphere &sa = rig_.components[a].sphere, &sb = rig_.components[b].sphere;
-    const double l = (world[a].apply_point(sa.center) - world[b].apply_point(sb.center)).norm();
-    const double r = sa.radius + sb.radius;
-    if (l <= r) candidates.push_back({(l / r) * (l / r), a, b});
+nlohmann::json rejection_json(const Rejection& r, const Rig& rig) {
+  nlohmann::json entry = {{"frame", r.frame},
+                          {"time", r.time},
+                          {"kind", r.kind == Rejection::Kind::limit ? "limit" : "collision"},
+                          {"joint", rig.names[rig.order[r.joint]]}};
+  if (r.kind == Rejection::Kind::limit) {
+    entry["axis"] = std::string(1, "XYZ"[r.axis]);
+    entry["limit"] = r.limit;
+    entry["angle"] = r.angle;
+  } else {
+    entry["moving"] = rig.names[r.moving];
+    entry["other"] = rig.names[r.other];
   }
-  std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) { return x.w < y.w; });
-  for (const Candidate& k : candidates)
-    if (obb_overlap(moved(rig_.components[k.a].obb, world[k.a]), moved(rig_.components[k.b].obb, world[k.b]))) {
-      moving = k.a;
-      other = k.b;
-      return true;
-    }
-  return false;
+  return entry;
 }
 
-void MotionChecker::apply(double time, Pose& pose, std::vector<QT>& world, std::vector<Rejection>& rejections) {
-  const int joints = static_cast<int>(rig_.order.size());
-  if (params_.limits)
+nlohmann::json pose_degrees_json(const Pose& pose, const Rig& rig) {
+  constexpr double kDegrees = 180.0 / std::numbers::pi;
+  nlohmann::json out = nlohmann::json::object();
+  for (std::size_t j = 0; j < rig.order.size(); ++j)
+    out[rig.names[rig.order[j]]] = {pose.angles[3 * j] * kDegrees, pose.angles[3 * j + 1] * kDegrees,
+                                    pose.angles[3 * j + 2] * kDegrees};
+  return out;
+}
+
+std::vector<std::string> summarize_rejections(const std::vector<Rejection>& rejections, const Rig& rig) {
+  struct Run {
+    int first, last;
+    std::string what;
+  };
+  std::vector<Run> runs;
+  // A run may continue only from the previous frame, and several joints can be rejected in
+  // one frame, so each new event looks back over the runs that are still open.
+  std::size_t open_from = 0;
+  for (const Rejection& r : rejections) {
+    const std::string what = describe(r, rig);
+    while (open_from < runs.size() && runs[open_from].last < r.frame - 1) ++open_from;
+    bool extended = false;
+    for (std::size_t i = open_from; i < runs.size() && !extended; ++i)
+      if (runs[i].what == what && runs[i].last == r.frame - 1) {
+        runs[i].last = r.frame;
+        extended = true;
+      }
+    if (!extended) runs.push_back({r.frame, r.frame, what});
+  }
+  std::vector<std::string> lines;
+  for (const Run& run : runs)
+    lines.push_back(run.first == run.last
+                        ? "frame " + std::to_string(run.first) + ": " + run.what
+                        : "frames " + std::to_string(run.first) + "–" + std::to_string(run.last) + ": " + run.what);
+  return lines;
+}
+
+void check_motion(const Rig& rig, const MotionCheckParams& params, const Pose& accepted, int frame, double time,
+                  Pose& wanted, std::vector<QT>& world, std::vector<Rejection>& rejections, double& collision_seconds) {
+  constexpr double kDegrees = 180.0 / std::numbers::pi;
+  const int joints = static_cast<int>(rig.order.size());
+  if (params.limits)
     for (int j = 0; j < joints; ++j)
       for (int k = 0; k < 3; ++k) {
-        double& angle = pose.angles[3 * j + k];
-        const auto& limits = rig_.components[rig_.order[j]].limits;
+        double& angle = wanted.angles[3 * j + k];
+        const auto& limits = rig.components[rig.order[j]].limits;
         const double lo = limits[2 * k], hi = limits[2 * k + 1], eps = 1e-9;
         if (angle < lo - eps || angle > hi + eps) {
-          rejections.push_back({Rejection::Kind::limit, time, j, k, (angle < lo ? lo : hi) * 180.0 / std::numbers::pi});
-          angle = accepted_.angles[3 * j + k];
+          Rejection r;
+          r.frame = frame;
+          r.time = time;
+          r.joint = j;
+          r.axis = k;
+          r.limit = (angle < lo ? lo : hi) * kDegrees;
+          r.angle = angle * kDegrees;
+          rejections.push_back(r);
+          angle = accepted.angles[3 * j + k];
         }
       }
-  if (!params_.collisions) {
-    forward_kinematics(rig_, pose, world);
-    accepted_ = pose;
+  if (!params.collisions) {
+    forward_kinematics(rig, wanted, world);
     return;
   }
   // Start from the accepted pose (the mover moves everything rigidly and is always accepted),
   // then try each changed joint, parents first, keeping what does not collide.
-  Pose current = accepted_;
-  current.mover = pose.mover;
-  forward_kinematics(rig_, current, world);
+  Pose current = accepted;
+  current.mover = wanted.mover;
+  forward_kinematics(rig, current, world);
   std::vector<QT> trial = world;
   for (int j = 0; j < joints; ++j) {
-    double* wanted = &pose.angles[3 * j];
+    double* asked = &wanted.angles[3 * j];
     double* held = &current.angles[3 * j];
-    if (std::equal(wanted, wanted + 3, held)) continue;
-    const int c = rig_.order[j];
-    std::copy(wanted, wanted + 3, held);
-    for (int s : rig_.subtree[c]) {
-      const int parent = rig_.components[s].parent;
-      trial[s] = (parent < 0 ? mover_transform(rig_, current) : trial[parent]) *
-                 local_transform(rig_, current, rig_.joint_of[s]);
+    if (std::equal(asked, asked + 3, held)) continue;
+    const int c = rig.order[j];
+    std::copy(asked, asked + 3, held);
+    for (int s : rig.subtree[c]) {
+      const int parent = rig.components[s].parent;
+      trial[s] =
+          (parent < 0 ? mover_transform(rig, current) : trial[parent]) * local_transform(rig, current, rig.joint_of[s]);
     }
     int moving = -1, other = -1;
-    const auto start = std::chrono::steady_clock::now();
-    const bool hit = collides(c, trial, moving, other);
-    collision_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const Stopwatch stopwatch;
+    const bool hit = collides(rig, c, trial, moving, other);
+    collision_seconds += stopwatch.seconds();
     if (hit) {
-      rejections.push_back({Rejection::Kind::collision, time, j, -1, 0.0, other, moving});
-      const double* before = &accepted_.angles[3 * j];
+      Rejection r;
+      r.kind = Rejection::Kind::collision;
+      r.frame = frame;
+      r.time = time;
+      r.joint = j;
+      r.other = other;
+      r.moving = moving;
+      rejections.push_back(r);
+      const double* before = &accepted.angles[3 * j];
       std::copy(before, before + 3, held);
-      std::copy(before, before + 3, wanted);
-      for (int s : rig_.subtree[c]) trial[s] = world[s];
+      std::copy(before, before + 3, asked);
+      for (int s : rig.subtree[c]) trial[s] = world[s];
     } else {
-      for (int s : rig_.subtree[c]) world[s] = trial[s];
+      for (int s : rig.subtree[c]) world[s] = trial[s];
     }
   }
-  accepted_ = current;
 }
 
 }  // namespace skinlab

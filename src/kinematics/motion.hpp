@@ -2,6 +2,8 @@
 // joint limits and collisions between parts (thesis §4.3).
 #pragma once
 
+#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "animation/clip_sampler.hpp"
@@ -17,39 +19,44 @@ void forward_kinematics(const Rig& rig, const Pose& pose, std::vector<QT>& world
 struct Rejection {
   enum class Kind { limit, collision };
   Kind kind = Kind::limit;
+  int frame = -1;      ///< grid frame (-1 for an explicit pose)
   double time = 0.0;
   int joint = 0;       ///< depth-first joint index (the moving component)
   int axis = -1;       ///< limit: 0, 1, 2 for X, Y, Z
   double limit = 0.0;  ///< limit: the bound crossed, degrees
+  double angle = 0.0;  ///< limit: the angle asked for, degrees
   int other = -1;      ///< collision: the component hit (id)
   int moving = -1;     ///< collision: the component of the moved subtree that hit it (id)
 };
+
+/// "arm_l_upper X above limit 120°" or "forearm_l hits torso".
+std::string describe(const Rejection& rejection, const Rig& rig);
+
+/// The rejection as JSON: frame, time, kind, joint; axis, limit and angle (degrees) or the
+/// moving and the hit part (`skinlab animate --json`).
+nlohmann::json rejection_json(const Rejection& rejection, const Rig& rig);
+
+/// A pose's joint angles in degrees, {joint name: [x, y, z]} (what `animate --json` and
+/// `view --json` print, so the two can be compared).
+nlohmann::json pose_degrees_json(const Pose& pose, const Rig& rig);
+
+/// Consecutive frames rejected for the same joint and reason, as one line each:
+/// "frames 12–19: arm_l_upper X above limit 120°" ("frame 12: ..." for a single frame).
+std::vector<std::string> summarize_rejections(const std::vector<Rejection>& rejections, const Rig& rig);
 
 struct MotionCheckParams {
   bool limits = true;      ///< reject angles outside the .skel ranges
   bool collisions = true;  ///< reject motions that make parts' boxes overlap
 };
 
-/// Stateful per clip: remembers the last accepted pose. A rejected DOF (limit) or joint
-/// (collision) keeps its last accepted value, and the rejection is reported.
-class MotionChecker {
- public:
-  MotionChecker(const Rig& rig, MotionCheckParams params);
-  /// Checks `pose` (sampled at `time`), repairs it in place, fills `world` with the accepted
-  /// pose's transforms and appends what it rejected. Joints are tried depth-first; a joint's
-  /// subtree is tested against rig.collision_pairs: bounding spheres first, candidate pairs by
-  /// increasing w = (l / r)^2 (centre distance over radius sum), then the OBB separating-axis test.
-  void apply(double time, Pose& pose, std::vector<QT>& world, std::vector<Rejection>& rejections);
-  /// Seconds spent in collision tests so far (the rest of apply() is FK and limits).
-  double collision_seconds() const { return collision_seconds_; }
-
- private:
-  bool collides(int component, const std::vector<QT>& world, int& moving, int& other) const;
-
-  const Rig& rig_;
-  MotionCheckParams params_;
-  Pose accepted_;
-  double collision_seconds_ = 0.0;
-};
+/// One step of the checks: `wanted` is repaired in place against the last `accepted` pose and
+/// `world` receives the repaired pose's transforms. A DOF outside its limit keeps its accepted
+/// value; then the joints whose angles changed are tried depth-first, and a joint whose moved
+/// subtree hits another part (rig.collision_pairs: bounding spheres first, candidate pairs by
+/// increasing w = (l / r)^2, centre distance over radius sum, then the OBB separating-axis test)
+/// keeps its accepted angles. The mover is always accepted. Appends what it rejected, stamped
+/// with `frame` and `time`; adds the seconds spent in collision tests to `collision_seconds`.
+void check_motion(const Rig& rig, const MotionCheckParams& params, const Pose& accepted, int frame, double time,
+                  Pose& wanted, std::vector<QT>& world, std::vector<Rejection>& rejections, double& collision_seconds);
 
 }  // namespace skinlab

@@ -10,6 +10,7 @@ Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton) {
   const int n = model.num_components();
   Rig rig;
   rig.components.resize(n);
+  for (const Component& c : model.components()) rig.names.push_back(c.name);
   if (const auto& h = model.hierarchy()) {
     rig.order = h->depth_first;
     for (int c = 0; c < n; ++c) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "core/qt_transform.hpp"
@@ -23,6 +24,7 @@ struct RigComponent {
 
 struct Rig {
   std::vector<RigComponent> components;   ///< by component id
+  std::vector<std::string> names;         ///< per component: its name (the .skel joint name)
   std::vector<int> order;                 ///< component ids depth-first: joint j is order[j]
   std::vector<int> joint_of;              ///< per component: its joint index (inverse of order)
   std::vector<std::vector<int>> subtree;  ///< per component: itself and its descendants

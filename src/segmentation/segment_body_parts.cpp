@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -11,6 +10,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "core/stopwatch.hpp"
 #include "segmentation/geodesic_distance.hpp"
 #include "segmentation/mesh_checks.hpp"
 
@@ -473,7 +473,7 @@ std::array<double, 6> default_limits(const Part& part) {
 }  // namespace
 
 Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, const SegmentParams& params) {
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch stopwatch;
   check_closed_genus0(mesh, source);
   const auto rings = vertex_one_rings(mesh);
   const int nv = mesh.num_vertices(), nf = mesh.num_triangles();
@@ -644,7 +644,7 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   for (int p : order)
     if (parts[p].limb >= 0 && parts[p].kind != "lower")
       out.limb_tips.push_back({parts[p].name, mesh.positions[tips[parts[p].limb]]});
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.seconds = stopwatch.seconds();
   return out;
 }
 

@@ -1,9 +1,9 @@
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <numbers>
 
 #include "core/error.hpp"
+#include "core/stopwatch.hpp"
 #include "geometry/line_surface.hpp"
 #include "skeleton/component_surface.hpp"
 #include "skeleton/grouping.hpp"
@@ -13,10 +13,6 @@
 namespace skinlab {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // What every method needs of a component, computed once.
 struct ComponentData {
@@ -65,7 +61,7 @@ class SkeletonBuilder {
   SkeletonBuilder(const SegmentedModel& model, const SkeletonParams& params) : model_(model), params_(params) {}
 
   Skeleton build() {
-    const auto start = Clock::now();
+    const Stopwatch stopwatch;
     skeleton_.method = params_.method;
     const int n = model_.num_components();
     order_ = {0};
@@ -85,7 +81,7 @@ class SkeletonBuilder {
     if (params_.method != SkeletonMethod::opening) analyze_components();
     if (params_.method == SkeletonMethod::pa_refined) refine();
     for (int c : order_) build_component(c);
-    skeleton_.timings.total = seconds_since(start);
+    skeleton_.timings.total = stopwatch.seconds();
     return std::move(skeleton_);
   }
 
@@ -95,20 +91,17 @@ class SkeletonBuilder {
     data_.resize(model_.num_components());
     for (int c : order_) {
       ComponentData& d = data_[c];
-      auto start = Clock::now();
+      Stopwatch stopwatch;
       d.surface = component_surface(model_, c);
       d.diagonal = bounding_box(d.surface.positions).diagonal();
-      t.surfaces += seconds_since(start);
-      start = Clock::now();
+      t.surfaces += stopwatch.lap();
       d.hull = convex_hull(model_.components()[c].mesh.positions);
-      t.hull += seconds_since(start);
-      start = Clock::now();
+      t.hull += stopwatch.lap();
       const TriMesh& mesh = model_.components()[c].mesh;
       d.kernel = kernel_centroid(mesh.positions, mesh.triangles, d.surface.opening_planes, d.hull, params_.kernel);
-      t.kernel += seconds_since(start);
-      start = Clock::now();
+      t.kernel += stopwatch.lap();
       d.frame = {principal_directions(d.hull), 0};
-      t.covariance += seconds_since(start);
+      t.covariance += stopwatch.lap();
     }
   }
 
@@ -120,7 +113,7 @@ class SkeletonBuilder {
   }
 
   void refine() {
-    const auto start = Clock::now();
+    const Stopwatch stopwatch;
     const double max_angle = params_.max_angle_degrees * std::numbers::pi / 180.0;
     std::vector<Mat3> original(data_.size());
     for (int c : order_) {
@@ -134,7 +127,7 @@ class SkeletonBuilder {
     for (int c : order_)
       if (parent_[c] >= 0)
         data_[c].frame = parent_refine(data_[c].frame, data_[parent_[c]].frame, original[c], max_angle);
-    skeleton_.timings.refinement += seconds_since(start);
+    skeleton_.timings.refinement += stopwatch.seconds();
   }
 
   int add_joint(const Vec3& p, JointKind kind, int component) {
@@ -205,7 +198,7 @@ class SkeletonBuilder {
     ComponentFrame& frame = skeleton_.components[c];
     const Vec3& kc = d.kernel.centroid;
     const Vec3 axis = d.frame.directions.col(d.frame.principal_axis);
-    const auto auto_start = Clock::now();
+    const Stopwatch axes_stopwatch;
     const auto [t_begin, t_end] = clip_line(kc, axis, d.surface, d.diagonal);
     frame.axis_begin = kc + t_begin * axis;
     frame.axis_end = kc + t_end * axis;
@@ -266,7 +259,7 @@ class SkeletonBuilder {
         add_bone(center, add_joint(kc + b * other, JointKind::axis_end, c), c);
       }
     }
-    skeleton_.timings.axes += seconds_since(auto_start);
+    skeleton_.timings.axes += axes_stopwatch.seconds();
   }
 
   const SegmentedModel& model_;
@@ -295,9 +288,14 @@ const char* to_string(SkeletonMethod method) {
   return "?";
 }
 
+std::vector<std::string> skeleton_method_names() {
+  std::vector<std::string> names;
+  for (SkeletonMethod m : kSkeletonMethods) names.push_back(to_string(m));
+  return names;
+}
+
 SkeletonMethod parse_skeleton_method(const std::string& name) {
-  for (SkeletonMethod m :
-       {SkeletonMethod::opening, SkeletonMethod::centroid, SkeletonMethod::pa, SkeletonMethod::pa_refined})
+  for (SkeletonMethod m : kSkeletonMethods)
     if (name == to_string(m)) return m;
   throw InputError("unknown skeleton method '" + name + "' (expected opening, centroid, pa or pa-refined)");
 }

@@ -3,6 +3,7 @@
 // refinement.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,12 @@
 namespace skinlab {
 
 enum class SkeletonMethod { opening, centroid, pa, pa_refined };
+/// Every method, in the order the thesis presents them (the viewer's keys 1-4 follow it).
+inline constexpr std::array<SkeletonMethod, 4> kSkeletonMethods{SkeletonMethod::opening, SkeletonMethod::centroid,
+                                                                SkeletonMethod::pa, SkeletonMethod::pa_refined};
 const char* to_string(SkeletonMethod method);
+/// The methods' names, for command-line choices and help.
+std::vector<std::string> skeleton_method_names();
 /// "opening", "centroid", "pa" or "pa-refined"; throws InputError otherwise.
 SkeletonMethod parse_skeleton_method(const std::string& name);
 

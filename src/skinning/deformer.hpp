@@ -1,63 +1,69 @@
-// What a viewer or an exporter plays: a deformer turns a clip time into a skinned mesh. Rigid
-// skinning today; gap reconstruction, LBS, SBS and DQS implement the same interface.
+// Deformers turn an accepted pose into a frame: positions, normals and, for a deformer whose
+// connectivity changes (gap reconstruction), this frame's triangles. A deformer knows nothing of
+// clips, limits or collisions (the animator's job); the application registers deformers by name
+// (DESIGN.md "Pipeline").
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
-#include "core/clip_io.hpp"
-#include "kinematics/motion.hpp"
-#include "skinning/rigid_skinning.hpp"
+#include "kinematics/animator.hpp"
+#include "skinning/skin_mesh.hpp"
 
 namespace skinlab {
 
-/// Seconds spent per stage since construction or reset().
-struct DeformerTimings {
-  double sampling = 0, fk_and_limits = 0, collision = 0, skinning = 0;
+/// One deformed frame. Positions and normals index the deformer's rest mesh when
+/// rest_triangles is true, else this frame's own vertices and triangles.
+struct Frame {
+  std::vector<float> positions;  ///< #V x 3
+  std::vector<float> normals;    ///< #V x 3
+  /// True: the triangles are the rest mesh's and the three arrays below are ignored (writers and
+  /// the viewer upload indices only when a frame says they changed).
+  bool rest_triangles = true;
+  std::vector<Tri> triangles;           ///< #F, when !rest_triangles
+  std::vector<int> triangle_component;  ///< #F part labels, when !rest_triangles
+  std::vector<int> vertex_component;    ///< #V part labels, when !rest_triangles
+};
+
+/// A frame's connectivity, whichever mesh it lives in.
+struct FrameTopology {
+  const std::vector<Tri>& triangles;
+  const std::vector<int>& triangle_component;
+  const std::vector<int>& vertex_component;
+};
+FrameTopology topology(const Frame& frame, const SkinMesh& rest);
+
+/// Linear-blend weights per vertex of the rest mesh (up to 4 parts each, by component id), for
+/// writers whose format only knows linear blending (glTF skins).
+struct LinearSkin {
+  std::vector<std::array<std::uint16_t, 4>> joints;
+  std::vector<std::array<float, 4>> weights;
 };
 
 class Deformer {
  public:
   virtual ~Deformer() = default;
-  /// The mesh the positions and normals belong to (its triangles, parts and rest pose).
-  virtual const SkinMesh& mesh() const = 0;
-  /// Poses the model at `time` (the clip's time; without a clip, the rest pose), writes #V x 3
-  /// positions and normals and the parts' world transforms, and appends the rejections.
-  virtual void evaluate(double time, std::vector<float>& positions, std::vector<float>& normals, std::vector<QT>& world,
-                        std::vector<Rejection>& rejections) = 0;
-  /// Forgets the accepted pose (back to rest) and the timings.
-  virtual void reset() = 0;
-  virtual const DeformerTimings& timings() const = 0;
+  /// The mesh in its rest pose: what the frames' positions index while rest_triangles holds.
+  virtual const SkinMesh& rest_mesh() const = 0;
+  /// Writes the frame for `pose` (from an animator on the rig this deformer was made for).
+  virtual void deform(const AcceptedPose& pose, Frame& frame) = 0;
+  /// The weights when this deformer is a linear blend of the parts' transforms (rigid skinning
+  /// is one, with weight 1); none otherwise.
+  virtual std::optional<LinearSkin> linear_skin() const { return std::nullopt; }
+  /// Bytes of rest data the per-frame loop reads (benchmarks report it per vertex).
+  virtual std::size_t runtime_bytes() const = 0;
 };
 
-/// Clip sampling -> FK with limit and collision checks -> rigid skinning.
-class RigidDeformer : public Deformer {
- public:
-  /// `clip` may be empty (rest pose). Throws ParseError when the clip's DOFs are not in `rig`'s
-  /// model (`joint_names` in depth-first order name its joints).
-  RigidDeformer(const SegmentedModel& model, Rig rig, const std::vector<std::string>& joint_names,
-                std::optional<ClipFile> clip, MotionCheckParams checks);
-  const SkinMesh& mesh() const override { return mesh_; }
-  void evaluate(double time, std::vector<float>& positions, std::vector<float>& normals, std::vector<QT>& world,
-                std::vector<Rejection>& rejections) override;
-  void reset() override;
-  const DeformerTimings& timings() const override { return timings_; }
-  const Rig& rig() const { return rig_; }
-
- private:
-  SkinMesh mesh_;
-  Rig rig_;
-  std::optional<ClipSampler> sampler_;
-  MotionCheckParams checks_;
-  std::unique_ptr<MotionChecker> checker_;
-  Pose pose_;
-  std::vector<float> matrices_;
-  DeformerTimings timings_;
+/// A deformer as the application registers it: by name, with a one-line summary for --help.
+struct DeformerEntry {
+  std::string name;
+  std::string summary;
+  std::function<std::unique_ptr<Deformer>(const SegmentedModel&, std::shared_ptr<const Rig>)> create;
 };
-
-/// The model's hierarchy as .skel data (depth-first; one joint for a model without one), to
-/// resolve clips against.
-SkelFile hierarchy_skel(const SegmentedModel& model);
 
 }  // namespace skinlab

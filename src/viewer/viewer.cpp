@@ -20,7 +20,7 @@
 #include "core/error.hpp"
 #include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
-#include "skinning/deformer.hpp"
+#include "skinning/session.hpp"
 #include "viewer/software_render.hpp"
 
 #define STB_EASY_FONT_IMPLEMENTATION
@@ -34,7 +34,6 @@ using Mat4f = Eigen::Matrix4f;
 using Vec3f = Eigen::Vector3f;
 
 const char* const kModes[] = {"shaded", "wireframe", "points", "skeleton", "xray"};
-const char* const kMethods[] = {"opening", "centroid", "pa", "pa-refined"};
 
 const char* const kHelp[] = {
     "left drag: orbit   right drag: pan   wheel or +/-: zoom",
@@ -42,7 +41,7 @@ const char* const kHelp[] = {
     "m: render mode (shaded, wireframe, points, skeleton, xray)",
     "c: part colours on/off   o: all OBBs on/off",
     "1-4: skeleton method (opening, centroid, pa, pa-refined)",
-    "space: play/pause   n/b: next/previous frame",
+    "d: next deformer   space: play/pause   n/b: next/previous frame",
     "left/right: scrub 0.1 s   ]/[: speed x2 / x0.5",
     "l: load a clip (path typed in the terminal)   r: rest pose",
     "h: this help   q or esc: quit",
@@ -139,16 +138,16 @@ struct Viewer {
   std::unique_ptr<SegmentedModel> model;
   std::optional<ClipFile> clip;
   int method = 3;
-  Skeleton skeleton;
-  std::unique_ptr<RigidDeformer> deformer;
-  std::vector<std::string> joint_names;
-  std::vector<float> positions, normals;
-  std::vector<QT> world;
-  std::vector<Rejection> recent;         // the last rejections, shown on screen
-  std::set<std::array<int, 4>> ongoing;  // rejections of the previous frame (kind, joint, axis, other)
+  int deformer = 0;  // index into options.deformers
+  std::unique_ptr<AnimationSession> session;
+  Frame frame;
+  int shown = 0;                          // the grid frame on screen
+  bool rest_indices_uploaded = false;     // the element buffer holds the rest mesh's triangles
+  std::vector<Rejection> recent;          // the last rejections, shown on screen
+  std::set<std::array<int, 4>> ongoing;   // rejections of the previous frame (kind, joint, axis, other)
   int mode = 0;
   bool colors = true, all_obbs = false, help = false, playing = false;
-  double time = 0.0, speed = 1.0;
+  double time = 0.0, speed = 1.0;  // playback clock; the frame shown is the grid frame at `time`
   int selected = -1;
   // Camera: orbit about target.
   Vec3f target = Vec3f::Zero();
@@ -160,37 +159,44 @@ struct Viewer {
   // GL objects.
   GLuint lit = 0, flat = 0, mesh_vao = 0, mesh_vbo[3] = {}, mesh_ebo = 0, line_vao = 0, line_vbo = 0;
 
-  double clip_begin() const { return clip ? clip->range_begin : 0.0; }
-  double clip_end() const { return clip ? clip->range_end : 0.0; }
+  const FrameGrid& grid() const { return session->animator().grid(); }
+  double clip_end() const { return grid().time(grid().last()); }
+  const Rig& rig() const { return session->rig(); }
+  const Skeleton& skeleton() const { return session->skeleton(); }
+  const std::vector<QT>& world() const { return session->animator().current().world; }
+  const SkinMesh& rest() const { return session->deformer().rest_mesh(); }
 
   void rebuild() {
-    SkeletonParams params;
-    params.method = static_cast<SkeletonMethod>(method);
-    params.all_axes = options.all_axes;
-    skeleton = extract_skeleton(*model, params);
-    deformer =
-        std::make_unique<RigidDeformer>(*model, build_rig(*model, skeleton), joint_names, clip, MotionCheckParams{});
-    seek(time);
+    SessionParams params;
+    params.skeleton.method = static_cast<SkeletonMethod>(method);
+    params.skeleton.all_axes = options.all_axes;
+    params.fps = options.fps;
+    session = std::make_unique<AnimationSession>(*model, clip, params, options.deformers[deformer]);
+    rest_indices_uploaded = false;
+    show(shown);
   }
 
-  // Plays the clip from its start to `t` so held (rejected) values match sequential playback.
-  void seek(double t) {
-    time = std::clamp(t, clip_begin(), std::max(clip_begin(), clip_end()));
-    deformer->reset();
-    std::vector<Rejection> rejections;
-    const double step = 1.0 / options.fps;
-    for (double u = clip_begin(); u < time - 1e-9; u += step)
-      deformer->evaluate(u, positions, normals, world, rejections);
-    rejections.clear();
-    deformer->evaluate(time, positions, normals, world, rejections);
-    report(rejections);
+  void next_deformer() {
+    deformer = (deformer + 1) % static_cast<int>(options.deformers.size());
+    session->set_deformer(*model, options.deformers[deformer]);
+    rest_indices_uploaded = false;
+    show(shown);
+    std::cout << "deformer: " << options.deformers[deformer].name << '\n';
   }
 
-  void advance(double t) {
-    std::vector<Rejection> rejections;
-    time = t;
-    deformer->evaluate(time, positions, normals, world, rejections);
-    report(rejections);
+  // Shows grid frame f: the animator steps to the next frame or replays from a checkpoint, so
+  // a frame looks the same however it was reached (and as `skinlab animate` writes it).
+  void show(int f) {
+    shown = std::clamp(f, 0, grid().last());
+    time = std::max(time, grid().time(shown));
+    if (grid().frame_at(time) != shown) time = grid().time(shown);
+    report(session->play(shown, frame).rejections);
+  }
+
+  // Moves the playback clock to t (seconds of clip time) and shows the frame there.
+  void seek_time(double t) {
+    time = std::clamp(t, grid().begin(), std::max(grid().begin(), clip_end()));
+    show(grid().frame_at(time));
   }
 
   // Prints and shows a rejection when it starts, not again on every frame it lasts.
@@ -200,14 +206,7 @@ struct Viewer {
       const std::array<int, 4> key{static_cast<int>(r.kind), r.joint, r.axis, r.other};
       now.insert(key);
       if (ongoing.count(key)) continue;
-      char line[200];
-      if (r.kind == Rejection::Kind::limit)
-        std::snprintf(line, sizeof line, "t=%.2f limit: %s axis %c past %.0f deg", r.time, joint_names[r.joint].c_str(),
-                      "XYZ"[r.axis], r.limit);
-      else
-        std::snprintf(line, sizeof line, "t=%.2f collision: %s hits %s", r.time,
-                      model->components()[r.moving].name.c_str(), model->components()[r.other].name.c_str());
-      if (options.screenshot.empty()) std::cout << line << '\n';
+      if (options.screenshot.empty()) std::cout << "frame " << r.frame << ": " << describe(r, rig()) << '\n';
       recent.push_back(r);
       if (recent.size() > 4) recent.erase(recent.begin());
     }
@@ -218,8 +217,11 @@ struct Viewer {
     options = o;
     files = resolve_model(o.model);
     model = std::make_unique<SegmentedModel>(load_model(files));
-    for (const SkelJoint& j : hierarchy_skel(*model).joints) joint_names.push_back(j.name);
     if (!o.clip.empty()) clip = read_clip(o.clip);
+    deformer = -1;
+    for (std::size_t i = 0; i < o.deformers.size(); ++i)
+      if (o.deformers[i].name == o.skinning) deformer = static_cast<int>(i);
+    if (deformer < 0) throw InputError("--skinning: unknown deformer '" + o.skinning + "'");
     method = static_cast<int>(parse_skeleton_method(o.method));
     mode = static_cast<int>(std::find(std::begin(kModes), std::end(kModes), o.render) - std::begin(kModes));
     if (mode >= 5)
@@ -227,7 +229,6 @@ struct Viewer {
     colors = o.part_colors;
     yaw = static_cast<float>(o.yaw * std::numbers::pi / 180.0);
     pitch = static_cast<float>(std::clamp(o.pitch, -85.0, 85.0) * std::numbers::pi / 180.0);
-    time = clip_begin();
     rebuild();
     const Box3 box = bounding_box(model->mesh().positions);
     target = (0.5 * (box.min + box.max)).cast<float>();
@@ -250,9 +251,6 @@ struct Viewer {
     }
     glGenBuffers(1, &mesh_ebo);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, mesh_ebo);
-    const SkinMesh& mesh = deformer->mesh();
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.triangles.size() * sizeof(Tri)),
-                 mesh.triangles.data(), GL_STATIC_DRAW);
     glGenVertexArrays(1, &line_vao);
     glBindVertexArray(line_vao);
     glGenBuffers(1, &line_vbo);
@@ -286,11 +284,11 @@ struct Viewer {
   }
 
   void obb_edges(LineBatch& lines, int c, const Rgb& color) {
-    const OBB& box = deformer->rig().components[c].obb;
+    const OBB& box = rig().components[c].obb;
     Vec3 corner[8];
     for (int i = 0; i < 8; ++i) {
       const Vec3 s((i & 1) ? 1 : -1, (i & 2) ? 1 : -1, (i & 4) ? 1 : -1);
-      corner[i] = world[c].apply_point(box.center + box.axes * s.cwiseProduct(box.half_extents));
+      corner[i] = world()[c].apply_point(box.center + box.axes * s.cwiseProduct(box.half_extents));
     }
     for (int i = 0; i < 8; ++i)
       for (int bit : {1, 2, 4})
@@ -341,10 +339,11 @@ struct Viewer {
     draw_lines(lines, GL_LINES, mvp);
 
     // The deformed mesh.
-    const SkinMesh& mesh = deformer->mesh();
-    std::vector<float> color(mesh.rest_positions.size());
-    for (int v = 0; v < mesh.num_vertices(); ++v) {
-      const int c = mesh.vertex_component[v];
+    const FrameTopology topo = topology(frame, rest());
+    const int num_vertices = static_cast<int>(frame.positions.size() / 3);
+    std::vector<float> color(frame.positions.size());
+    for (int v = 0; v < num_vertices; ++v) {
+      const int c = topo.vertex_component[v];
       Rgb rgb = colors ? palette_color(c) : Rgb{0.8f, 0.78f, 0.72f};
       if (c == selected) rgb = {1.0f, 0.85f, 0.2f};
       std::copy(rgb.begin(), rgb.end(), color.begin() + 3 * v);
@@ -357,7 +356,14 @@ struct Viewer {
       glUniform3f(glGetUniformLocation(lit, "light"), light.x(), light.y(), light.z());
       glUniform1f(glGetUniformLocation(lit, "alpha"), mode == 4 ? 0.3f : 1.0f);
       glBindVertexArray(mesh_vao);
-      const std::vector<float>* arrays[3] = {&positions, &normals, &color};
+      // Indices go to the GPU only when the triangles change: once for a deformer that keeps the
+      // rest triangles, every frame for one that rebuilds them (gap reconstruction).
+      if (!frame.rest_triangles || !rest_indices_uploaded) {
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(topo.triangles.size() * sizeof(Tri)),
+                     topo.triangles.data(), frame.rest_triangles ? GL_STATIC_DRAW : GL_STREAM_DRAW);
+        rest_indices_uploaded = frame.rest_triangles;
+      }
+      const std::vector<float>* arrays[3] = {&frame.positions, &frame.normals, &color};
       for (int k = 0; k < 3; ++k) {
         glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
         glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)), arrays[k]->data(),
@@ -370,9 +376,9 @@ struct Viewer {
       }
       glPolygonMode(GL_FRONT_AND_BACK, mode == 1 ? GL_LINE : GL_FILL);
       if (mode == 2)
-        glDrawArrays(GL_POINTS, 0, mesh.num_vertices());
+        glDrawArrays(GL_POINTS, 0, num_vertices);
       else
-        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(3 * mesh.triangles.size()), GL_UNSIGNED_INT, nullptr);
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(3 * topo.triangles.size()), GL_UNSIGNED_INT, nullptr);
       glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
       glDepthMask(GL_TRUE);
       glDisable(GL_BLEND);
@@ -380,13 +386,13 @@ struct Viewer {
     // Skeleton (skeleton and xray modes), boxes of the selected part or of all parts.
     LineBatch bones, joints, boxes;
     if (mode >= 3) {
-      for (const Bone& b : skeleton.bones)
-        bones.segment(world[b.component].apply_point(skeleton.joints[b.from].position),
-                      world[b.component].apply_point(skeleton.joints[b.to].position), {0.1f, 0.1f, 0.15f});
+      for (const Bone& b : skeleton().bones)
+        bones.segment(world()[b.component].apply_point(skeleton().joints[b.from].position),
+                      world()[b.component].apply_point(skeleton().joints[b.to].position), {0.1f, 0.1f, 0.15f});
       static const Rgb kind_colors[] = {
           {0, 0, 0}, {0.85f, 0.1f, 0.1f}, {0.1f, 0.3f, 0.9f}, {0.1f, 0.6f, 0.2f}, {0.95f, 0.55f, 0.05f}};
-      for (const SkeletonJoint& j : skeleton.joints)
-        joints.add(world[j.component].apply_point(j.position), kind_colors[static_cast<int>(j.kind)]);
+      for (const SkeletonJoint& j : skeleton().joints)
+        joints.add(world()[j.component].apply_point(j.position), kind_colors[static_cast<int>(j.kind)]);
     }
     for (int c = 0; c < model->num_components(); ++c)
       if (all_obbs || c == selected) obb_edges(boxes, c, c == selected ? Rgb{0.9f, 0.6f, 0.0f} : Rgb{0.4f, 0.4f, 0.5f});
@@ -398,17 +404,14 @@ struct Viewer {
 
     // Status in the corner; rejections; help.
     char status[200];
-    std::snprintf(status, sizeof status, "%s  %s  %s  t=%.2f/%.2f s  x%.2g", files.name.c_str(), kMethods[method],
-                  kModes[mode], time, clip_end(), speed);
+    std::snprintf(status, sizeof status, "%s  %s  %s  %s  frame %d/%d  t=%.2f s  x%.2g", files.name.c_str(),
+                  to_string(kSkeletonMethods[method]), options.deformers[deformer].name.c_str(), kModes[mode], shown,
+                  grid().last(), grid().time(shown), speed);
     if (options.screenshot.empty())  // a single headless frame has no frame rate
       std::snprintf(status + std::strlen(status), sizeof status - std::strlen(status), "  %.0f fps", measured_fps);
     std::vector<std::string> text{status};
     if (selected >= 0) text.push_back("selected: " + model->components()[selected].name);
-    for (const Rejection& r : recent)
-      text.push_back(r.kind == Rejection::Kind::limit
-                         ? "rejected (limit): " + joint_names[r.joint] + " " + std::string(1, "XYZ"[r.axis])
-                         : "rejected (collision): " + model->components()[r.moving].name + " / " +
-                               model->components()[r.other].name);
+    for (const Rejection& r : recent) text.push_back("rejected: " + describe(r, rig()));
     if (help)
       text.insert(text.end(), std::begin(kHelp), std::end(kHelp));
     else
@@ -424,16 +427,17 @@ struct Viewer {
     Eigen::Vector4f a = inverse * Eigen::Vector4f(nx, ny, -1, 1), b = inverse * Eigen::Vector4f(nx, ny, 1, 1);
     const Vec3 origin = (a.head<3>() / a.w()).cast<double>(), to = (b.head<3>() / b.w()).cast<double>();
     const Vec3 dir = (to - origin).normalized();
-    const SkinMesh& mesh = deformer->mesh();
-    const auto at = [&](int v) { return Vec3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]); };
+    const FrameTopology topo = topology(frame, rest());
+    const std::vector<float>& p = frame.positions;
+    const auto at = [&](int v) { return Vec3(p[3 * v], p[3 * v + 1], p[3 * v + 2]); };
     double best = 1e300;
     int hit = -1;
-    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
-      const Tri& t = mesh.triangles[f];
+    for (std::size_t f = 0; f < topo.triangles.size(); ++f) {
+      const Tri& t = topo.triangles[f];
       double d = 0;
       if (line_triangle_hit(origin, dir, at(t[0]), at(t[1]), at(t[2]), d) && d > 0 && d < best) {
         best = d;
-        hit = mesh.triangle_component[f];
+        hit = topo.triangle_component[f];
       }
     }
     return hit;
@@ -443,12 +447,14 @@ struct Viewer {
   nlohmann::json projected_centroids() const {
     nlohmann::json out = nlohmann::json::object();
     const Mat4f mvp = view_projection();
-    const SkinMesh& mesh = deformer->mesh();
+    const FrameTopology topo = topology(frame, rest());
+    const std::vector<float>& p = frame.positions;
+    std::vector<Eigen::Vector4f> sums(model->num_components(), Eigen::Vector4f::Zero());
+    for (std::size_t v = 0; v < topo.vertex_component.size(); ++v)
+      sums[topo.vertex_component[v]] += Eigen::Vector4f(p[3 * v], p[3 * v + 1], p[3 * v + 2], 1);
     for (int c = 0; c < model->num_components(); ++c) {
-      Eigen::Vector4f sum = Eigen::Vector4f::Zero();
-      for (int v = mesh.component_offset[c]; v < mesh.component_offset[c + 1]; ++v)
-        sum += Eigen::Vector4f(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], 1);
-      const Eigen::Vector4f clip_space = mvp * (sum / sum.w());
+      if (sums[c].w() == 0) continue;  // a frame may drop every triangle of a part
+      const Eigen::Vector4f clip_space = mvp * (sums[c] / sums[c].w());
       out[model->components()[c].name] = {(clip_space.x() / clip_space.w() + 1) * 0.5f * static_cast<float>(width),
                                           (1 - clip_space.y() / clip_space.w()) * 0.5f * static_cast<float>(height)};
     }
@@ -458,11 +464,11 @@ struct Viewer {
   void print_info() const {
     const TriMesh& m = model->mesh();
     std::cout << files.name << ": " << m.num_vertices() << " vertices, " << m.num_triangles() << " triangles, "
-              << model->num_components() << " parts, skeleton " << kMethods[method] << " (" << skeleton.joints.size()
-              << " joints, " << skeleton.bones.size() << " bones)\n";
+              << model->num_components() << " parts, skeleton " << to_string(kSkeletonMethods[method]) << " ("
+              << skeleton().joints.size() << " joints, " << skeleton().bones.size() << " bones)\n";
     if (selected >= 0) {
       const Component& c = model->components()[selected];
-      const ComponentFrame& f = skeleton.components[selected];
+      const ComponentFrame& f = skeleton().components[selected];
       std::cout << "  " << c.name << ": " << c.mesh.num_vertices() << " vertices, " << c.mesh.num_triangles()
                 << " triangles, median edge " << model->median_edge_length(selected) << ", kernel centroid "
                 << f.kernel_centroid.transpose() << (f.kernel_empty ? " (kernel empty)" : "") << ", OBB half extents "
@@ -498,11 +504,14 @@ struct Viewer {
         playing = !playing;
         last_ms = glutGet(GLUT_ELAPSED_TIME);
         break;
+      case 'd':
+        next_deformer();
+        break;
       case 'n':
-        advance(std::min(clip_end(), time + 1 / options.fps));
+        show(shown + 1);
         break;
       case 'b':
-        seek(time - 1 / options.fps);
+        show(shown - 1);
         break;
       case ']':
         speed *= 2;
@@ -520,7 +529,8 @@ struct Viewer {
       case 'r':
         playing = false;
         recent.clear();
-        seek(clip_begin());
+        time = 0;
+        show(0);
         break;
       case '1':
       case '2':
@@ -535,7 +545,8 @@ struct Viewer {
         if (std::getline(std::cin, path) && !path.empty()) {
           try {
             clip = read_clip(path);
-            time = clip->range_begin;
+            time = 0;
+            shown = 0;
             rebuild();
           } catch (const std::exception& e) {
             std::cout << e.what() << '\n';
@@ -569,12 +580,14 @@ void on_idle() {
   Viewer& v = *g_viewer;
   if (!v.playing || !v.clip) return;
   const int now = glutGet(GLUT_ELAPSED_TIME);
-  double t = v.time + v.speed * (now - v.last_ms) / 1000.0;
+  const double t = v.time + v.speed * (now - v.last_ms) / 1000.0;
   v.last_ms = now;
-  if (t > v.clip_end()) {
-    v.seek(v.clip_begin());  // loop
+  if (t > v.clip_end() + 1 / v.grid().fps()) {
+    v.time = v.grid().begin();  // loop
+    v.show(0);
   } else {
-    v.advance(t);
+    v.time = t;
+    if (v.grid().frame_at(t) != v.shown) v.show(v.grid().frame_at(t));
   }
   glutPostRedisplay();
 }
@@ -601,7 +614,7 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
   viewer.height = options.height;
   viewer.init_gl();
   if (headless) {
-    viewer.seek(viewer.clip_begin() + options.frame / options.fps);
+    viewer.show(options.frame);
     if (options.click) viewer.selected = viewer.pick(options.click_x, options.click_y);
     viewer.display();
     glFinish();
@@ -618,7 +631,10 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
     if (options.json) {
       nlohmann::json out = {
           {"screenshot", options.screenshot},
-          {"time", viewer.time},
+          {"frame", viewer.shown},
+          {"time", viewer.grid().time(viewer.shown)},
+          {"skinning", viewer.options.deformers[viewer.deformer].name},
+          {"pose_degrees", pose_degrees_json(viewer.session->animator().current().pose, viewer.rig())},
           {"selected", viewer.selected < 0 ? nlohmann::json(nullptr)
                                            : nlohmann::json(viewer.model->components()[viewer.selected].name)},
           {"centroids", viewer.projected_centroids()}};
@@ -635,8 +651,8 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
   glutKeyboardFunc([](unsigned char k, int, int) { g_viewer->key(k); });
   glutSpecialFunc([](int k, int, int) {
     Viewer& v = *g_viewer;
-    if (k == GLUT_KEY_RIGHT) v.advance(std::min(v.clip_end(), v.time + 0.1));
-    if (k == GLUT_KEY_LEFT) v.seek(v.time - 0.1);
+    if (k == GLUT_KEY_RIGHT) v.seek_time(v.grid().time(v.shown) + 0.1);
+    if (k == GLUT_KEY_LEFT) v.seek_time(v.grid().time(v.shown) - 0.1);
     glutPostRedisplay();
   });
   glutMouseFunc([](int button, int state, int x, int y) {

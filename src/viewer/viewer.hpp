@@ -2,19 +2,27 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "skeleton/skeleton.hpp"
+#include "skinning/deformer.hpp"
 
 namespace skinlab {
 
 struct ViewerOptions {
   std::string model;  ///< standard model name or mesh path
   std::string clip;   ///< optional .clip
-  std::string method = "pa-refined";
+  std::string method = to_string(SkeletonMethod::pa_refined);
+  /// The deformers to offer (the application's registry; the viewer includes none itself) and
+  /// the one to start with.
+  std::vector<DeformerEntry> deformers;
+  std::string skinning = "rigid";
   bool all_axes = false;            ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
   bool part_colors = true;
   double yaw = 34.4, pitch = 20.0;  ///< camera orbit angles, degrees (yaw 0 looks along -z)
   int width = 960, height = 720;
-  double fps = 30.0;  ///< clip frames per second (frame numbers, playback steps)
+  double fps = 30.0;  ///< the clip's frame grid (FrameGrid): what --frame counts and playback shows
   // Headless: render frame `frame` into `screenshot` (PNG) and exit.
   std::string screenshot;
   int frame = 0;

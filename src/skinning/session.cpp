@@ -1,0 +1,32 @@
+#include "skinning/session.hpp"
+
+#include "core/stopwatch.hpp"
+
+namespace skinlab {
+
+AnimationSession::AnimationSession(const SegmentedModel& model, const std::optional<ClipFile>& clip,
+                                   const SessionParams& params, const DeformerEntry& deformer)
+    : skeleton_(extract_skeleton(model, params.skeleton)),
+      animator_(std::make_shared<const Rig>(build_rig(model, skeleton_)), clip, params.fps, params.checks) {
+  set_deformer(model, deformer);
+}
+
+void AnimationSession::set_deformer(const SegmentedModel& model, const DeformerEntry& deformer) {
+  deformer_ = deformer.create(model, animator_.shared_rig());
+  entry_ = deformer;
+}
+
+const AcceptedPose& AnimationSession::play(int frame, Frame& out) {
+  const AcceptedPose& pose = animator_.seek(frame);
+  const Stopwatch stopwatch;
+  deformer_->deform(pose, out);
+  deformation_seconds_ += stopwatch.seconds();
+  return pose;
+}
+
+void AnimationSession::reset_timings() {
+  animator_.reset_timings();
+  deformation_seconds_ = 0.0;
+}
+
+}  // namespace skinlab

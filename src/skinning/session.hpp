@@ -1,0 +1,48 @@
+// The set-up every command and the viewer share: model -> skeleton -> rig -> animator ->
+// deformer (DESIGN.md "Pipeline"), and one timed step of it.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "skeleton/skeleton.hpp"
+#include "skinning/deformer.hpp"
+
+namespace skinlab {
+
+struct SessionParams {
+  SkeletonParams skeleton;   ///< the method whose joints and kernel centroids the rig uses
+  MotionCheckParams checks;  ///< which rejections apply
+  double fps = 30.0;         ///< the frame grid
+};
+
+class AnimationSession {
+ public:
+  /// `clip` may be empty (rest pose). Throws what extract_skeleton, build_rig and Animator throw.
+  AnimationSession(const SegmentedModel& model, const std::optional<ClipFile>& clip, const SessionParams& params,
+                   const DeformerEntry& deformer);
+
+  const Skeleton& skeleton() const { return skeleton_; }
+  const Rig& rig() const { return animator_.rig(); }
+  Animator& animator() { return animator_; }
+  const Animator& animator() const { return animator_; }
+  Deformer& deformer() { return *deformer_; }
+  const DeformerEntry& deformer_entry() const { return entry_; }
+  /// Replaces the deformer; the animator and its playback state stay.
+  void set_deformer(const SegmentedModel& model, const DeformerEntry& deformer);
+
+  /// Poses grid frame `frame` (Animator::seek) and deforms it into `out`.
+  const AcceptedPose& play(int frame, Frame& out);
+  /// Seconds spent deforming since construction or reset_timings() (posing: animator().timings()).
+  double deformation_seconds() const { return deformation_seconds_; }
+  void reset_timings();
+
+ private:
+  Skeleton skeleton_;
+  Animator animator_;
+  DeformerEntry entry_;
+  std::unique_ptr<Deformer> deformer_;
+  double deformation_seconds_ = 0.0;
+};
+
+}  // namespace skinlab
