@@ -3,6 +3,7 @@
 #include <numbers>
 #include <random>
 
+#include "core/model_library.hpp"
 #include "kinematics/animator.hpp"
 #include "skinning/kernels/rigid_skin.hpp"
 #include "skinning/skin_mesh.hpp"
@@ -81,10 +82,55 @@ TEST(ForwardKinematics, ThreeLinkChainMatchesHandComputedPositions) {
   EXPECT_LT((world[2].apply_point(Vec3(3, 0, 0)) - Vec3(0, -1, 5)).norm(), 1e-12);
 }
 
+// Thesis §2.2.1: M = R_y(theta2) R_x(theta1) for v = (a, b, c), lambda = sqrt(b² + c²).
+Mat3 thesis_alignment_matrix(const Vec3& v) {
+  const double a = v.x(), b = v.y(), c = v.z(), n = v.norm(), l = std::hypot(b, c);
+  Mat3 m;
+  m << l / n, -a * b / (l * n), -a * c / (l * n), 0, c / l, -b / l, a / n, b / n, c / n;
+  return m;
+}
+
+TEST(AlignToZ, ObliqueAxesFollowTheThesisMatrix) {
+  for (const Vec3& v : {Vec3(1, 2, 3), Vec3(-2, 0.5, -1), Vec3(0.3, -4, 0.2), Vec3(5, 1, -1)}) {
+    SCOPED_TRACE(v.transpose());
+    const Mat3 r = align_to_z(v).toRotationMatrix();
+    EXPECT_LT((r - thesis_alignment_matrix(v)).norm(), 1e-12);
+    EXPECT_LT((r * v.normalized() - Vec3::UnitZ()).norm(), 1e-12);
+    // The thesis' twist: the first turn is about X, so X's image keeps no Y component; the
+    // shortest arc onto +z does not have that property for these axes.
+    EXPECT_NEAR((r * Vec3::UnitX()).y(), 0.0, 1e-12);
+    EXPECT_GT(std::abs((Quat::FromTwoVectors(v, Vec3::UnitZ()).toRotationMatrix() * Vec3::UnitX()).y()), 1e-3);
+  }
+}
+
+TEST(AlignToZ, AxisAlignedAxesTurnAboutXThenY) {
+  // +y and -z need only the turn about X (theta2 = 0); +z needs nothing.
+  EXPECT_TRUE(align_to_z(Vec3(0, 2, 0)).isApprox(Quat(Eigen::AngleAxisd(90 * kDeg, Vec3::UnitX())), 1e-12));
+  EXPECT_TRUE(align_to_z(Vec3(0, -1, 0)).isApprox(Quat(Eigen::AngleAxisd(-90 * kDeg, Vec3::UnitX())), 1e-12));
+  const Mat3 down = align_to_z(Vec3(0, 0, -3)).toRotationMatrix();
+  EXPECT_LT((down - Eigen::AngleAxisd(std::numbers::pi, Vec3::UnitX()).toRotationMatrix()).norm(), 1e-12);
+  EXPECT_TRUE(align_to_z(Vec3(0, 0, 1)).isApprox(Quat::Identity(), 1e-12));
+  EXPECT_TRUE(align_to_z(Vec3::Zero()).isApprox(Quat::Identity(), 1e-12));
+}
+
+TEST(AlignToZ, AxesOnAndNearXAreDefined) {
+  // On ±X theta1 is undetermined: 0 by definition, so only the turn about Y is left.
+  EXPECT_TRUE(align_to_z(Vec3(3, 0, 0)).isApprox(Quat(Eigen::AngleAxisd(-90 * kDeg, Vec3::UnitY())), 1e-12));
+  EXPECT_TRUE(align_to_z(Vec3(-1, 0, 0)).isApprox(Quat(Eigen::AngleAxisd(90 * kDeg, Vec3::UnitY())), 1e-12));
+  EXPECT_TRUE(align_to_z(Vec3(-1, 1e-13, -1e-13)).isApprox(Quat(Eigen::AngleAxisd(90 * kDeg, Vec3::UnitY())), 1e-12));
+  // Just off the axis the thesis' formula holds and still lands on +z.
+  for (const Vec3& v : {Vec3(1, 1e-6, 0), Vec3(-1, 0, 1e-7), Vec3(2, -1e-5, 1e-5)}) {
+    SCOPED_TRACE(v.transpose());
+    const Mat3 r = align_to_z(v).toRotationMatrix();
+    EXPECT_LT((r * v.normalized() - Vec3::UnitZ()).norm(), 1e-12);
+    EXPECT_LT((r - thesis_alignment_matrix(v)).norm(), 1e-9);
+  }
+}
+
 TEST(ForwardKinematics, AlignTurnsZIntoTheParentAxis) {
   RigComponent c;
   c.joint = Vec3(1, 2, 3);
-  c.align = Quat::FromTwoVectors(Vec3::UnitX(), Vec3::UnitZ());  // parent axis +x
+  c.align = align_to_z(Vec3::UnitX());  // parent axis +x
   const QT twist = joint_transform(c, 0, 0, 90 * kDeg);
   // A turn about the joint's z is a twist about the parent axis: the axis stays, y goes to z.
   EXPECT_LT((twist.apply_point(c.joint + Vec3(2, 0, 0)) - (c.joint + Vec3(2, 0, 0))).norm(), 1e-12);
@@ -193,4 +239,73 @@ TEST(Animator, PartsDrivenIntoEachOtherAreRejected) {
   Pose pose = rest(3);
   pose.angles[dof] = sign * 90 * kDeg;
   EXPECT_TRUE(unchecked.apply(pose, 0).rejections.empty());
+}
+
+TEST(Animator, FoldingAChainAtItsUpperJointDrivesTheLowerPartIntoTheRoot) {
+  // root x in [0, 3], upper [3, 4], lower [4, 7]: folding the upper joint towards 170 degrees
+  // swings the lower part back over the root, its grandparent.
+  std::vector<std::array<int, 4>> v;
+  for (int x = 0; x < 7; ++x) v.push_back({x, 0, 0, x < 3 ? 0 : x < 4 ? 1 : 2});
+  SegmentedModel model = SegmentedModel::build(test::voxel_model(v, {"root", "upper", "lower"}), "chain");
+  model.attach_hierarchy(parse_skel("chain.skel",
+                                    "ROOT root -180 180 -180 180 -180 180 { JOINT upper -180 180 -180 180 -180 180"
+                                    " { JOINT lower -180 180 -180 180 -180 180 { End Site } } }"));
+  SkeletonParams params;
+  params.method = SkeletonMethod::centroid;
+  const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model, params)));
+  const int upper = rig->joint_of[model.find_component("upper")];
+  const int lower = model.find_component("lower"), root = model.find_component("root");
+  Animator animator(rig, std::nullopt, 30, {});
+  std::vector<Rejection> rejections;
+  double reached = 0;
+  for (int step = 1; step <= 17; ++step) {
+    Pose pose = rest(3);
+    pose.angles[3 * upper] = 10 * step * kDeg;
+    const AcceptedPose& accepted = animator.apply(pose, step);
+    rejections.insert(rejections.end(), accepted.rejections.begin(), accepted.rejections.end());
+    reached = accepted.pose.angles[3 * upper];
+  }
+  ASSERT_FALSE(rejections.empty());
+  EXPECT_EQ(rejections.front().kind, Rejection::Kind::collision);
+  EXPECT_EQ(rejections.front().joint, upper);
+  EXPECT_EQ(rejections.front().moving, lower);
+  EXPECT_EQ(rejections.front().other, root);
+  EXPECT_GT(reached, 60 * kDeg);  // the fold went on until the lower part reached the root
+  EXPECT_LT(reached, 170 * kDeg);
+}
+
+TEST(Animator, SeekingToAFrameEqualsPlayingToIt) {
+  // homer's wave at 120 fps: 361 frames, several checkpoints, a held (rejected) nod.
+  const SegmentedModel model = load_model(resolve_model("homer"));
+  const ClipFile clip = read_clip(std::string(SKINLAB_SOURCE_DIR) + "/clips/homer_wave.clip");
+  SkeletonParams params;
+  const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model, params)));
+  Animator player(rig, clip, 120, {});
+  ASSERT_EQ(player.grid().count(), 361);
+  std::vector<AcceptedPose> played;
+  for (int f = 0; f < player.grid().count(); ++f) played.push_back(player.seek(f));
+  int held = 0;
+  for (const AcceptedPose& p : played) held += !p.rejections.empty();
+  ASSERT_GT(held, 10);
+  Animator seeker(rig, clip, 120, {});
+  std::mt19937 rng(7);
+  std::vector<int> order{360, 0, 200, 64, 63, 65, 128, 359, 1};
+  for (int i = 0; i < 40; ++i) order.push_back(std::uniform_int_distribution<int>(0, 360)(rng));
+  for (int f : order) {
+    SCOPED_TRACE(f);
+    const AcceptedPose& p = seeker.seek(f);
+    EXPECT_EQ(p.frame, f);
+    EXPECT_EQ(p.pose.angles, played[f].pose.angles);
+    EXPECT_EQ(p.matrices, played[f].matrices);
+    ASSERT_EQ(p.rejections.size(), played[f].rejections.size());
+    for (std::size_t r = 0; r < p.rejections.size(); ++r) {
+      EXPECT_EQ(p.rejections[r].joint, played[f].rejections[r].joint);
+      EXPECT_EQ(p.rejections[r].kind, played[f].rejections[r].kind);
+    }
+  }
+  // An explicit pose in between does not leak into the grid frames.
+  Pose wild = played[100].pose;
+  for (double& a : wild.angles) a = 0.3;
+  seeker.apply(wild, 0.0);
+  EXPECT_EQ(seeker.seek(101).pose.angles, played[101].pose.angles);
 }

@@ -36,7 +36,7 @@ Quat quat_from_axis_angle(const Vec3& axis, double angle);
 Quat qlerp(const Quat& q0, const Quat& q1, double t);
 
 /// Rotation matrix of a non-unit quaternion, each entry divided by q·q instead of normalizing
-/// q first: avoids the square root (Kavan & Žára 2005, §4; thesis §4.5 "divide with q'q'").
+/// q first: avoids the square root (Kavan & Žára 2005, §4; thesis §4.4 "divide with q'q'").
 Mat3 rotation_matrix_unnormalized(const Quat& q);
 
 }  // namespace skinlab

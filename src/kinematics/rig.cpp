@@ -1,5 +1,6 @@
 #include "kinematics/rig.hpp"
 
+#include <cmath>
 #include <numbers>
 
 #include "core/error.hpp"
@@ -35,7 +36,7 @@ Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton) {
       const ComponentFrame& parent = skeleton.components[rc.parent];
       const Vec3 target = has_kernels ? parent.kernel_centroid : skeleton.joints[parent.root_joint].position;
       const Vec3 axis = target - rc.joint;
-      if (axis.norm() > 1e-12) rc.align = Quat::FromTwoVectors(axis, Vec3::UnitZ());
+      rc.align = align_to_z(axis);
     }
     const std::vector<Vec3>& points = model.components()[c].mesh.positions;
     rc.obb = has_kernels ? frame.obb : fit_obb(Mat3::Identity(), points);
@@ -54,12 +55,26 @@ Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton) {
   for (int c = 0; c < n; ++c) {
     std::vector<char> inside(n, 0);
     for (int s : rig.subtree[c]) inside[s] = 1;
+    // Only a part and its own parent meet at a joint by construction; a grandchild swung into
+    // its grandparent when an ancestor joint moves is a real collision.
     for (int a : rig.subtree[c])
       for (int b = 0; b < n; ++b)
-        if (!inside[b] && b != rig.components[c].parent && !obb_overlap(rig.components[a].obb, rig.components[b].obb))
+        if (!inside[b] && b != rig.components[a].parent && !obb_overlap(rig.components[a].obb, rig.components[b].obb))
           rig.collision_pairs[c].push_back({a, b});
   }
   return rig;
+}
+
+Quat align_to_z(const Vec3& axis) {
+  const double length = axis.norm();
+  if (!(length > 1e-12)) return Quat::Identity();
+  const double a = axis.x(), b = axis.y(), c = axis.z();
+  const double lambda = std::hypot(b, c);
+  // theta1 turns the axis about X into the XZ plane (sin = b / lambda, cos = c / lambda); on the
+  // X axis itself it is undetermined and taken as 0. phi then turns it about Y onto +z.
+  const double theta1 = lambda > kAlignUndetermined * length ? std::atan2(b, c) : 0.0;
+  const double phi = std::atan2(-a, lambda);
+  return (Quat(Eigen::AngleAxisd(phi, Vec3::UnitY())) * Quat(Eigen::AngleAxisd(theta1, Vec3::UnitX()))).normalized();
 }
 
 QT joint_transform(const RigComponent& component, double x, double y, double z) {
