@@ -117,6 +117,77 @@ TEST_F(Viewer, ClickAtAPartsProjectedCentroidSelectsIt) {
   EXPECT_TRUE(nothing["selected"].is_null());
 }
 
+TEST_F(Viewer, FramesWhoseTrianglesChangeAreDrawnAsTheyAre) {
+  // The test deformer draws homer's even parts on even frames and the odd ones on odd frames.
+  nlohmann::json frames[2];
+  Image images[2];
+  for (int f : {0, 1}) {
+    const fs::path png = dir_ / ("parity" + std::to_string(f) + ".png");
+    std::string text;
+    ASSERT_EQ(skinlab::test::run_command("xvfb-run -a -s '-screen 0 1024x768x24' '" VIEW_TEST_DEFORMER_EXE
+                                         "' homer " + kClip + " " + std::to_string(f) + " " + png.string(),
+                                         text),
+              0)
+        << text;
+    frames[f] = nlohmann::json::parse(text.substr(text.find('{')));
+    images[f] = load_png(png);
+    ASSERT_EQ(images[f].width, 480);
+    EXPECT_EQ(frames[f]["skinning"], "parity");
+  }
+  // Each frame draws part of the model (its own triangles, not the rest mesh's), and the two
+  // together draw what the rigid deformer draws.
+  nlohmann::json rigid;
+  const fs::path png = dir_ / "rigid.png";
+  ASSERT_EQ(view("homer --clip " + kClip + " --screenshot " + png.string() + " --frame 0 --size 480x360", rigid), 0);
+  const Image whole = load_png(png);
+  const auto on_model = [](const Image& image, int x, int y) {
+    const auto p = image.at(x, y);
+    return std::abs(p[0] - p[2]) > 40;  // part colours are saturated; grid and background are not
+  };
+  int counts[2] = {0, 0}, either = 0, all = 0;
+  for (int y = 0; y < 360; ++y)
+    for (int x = 0; x < 480; ++x) {
+      const bool a = on_model(images[0], x, y), b = on_model(images[1], x, y);
+      counts[0] += a;
+      counts[1] += b;
+      either += a || b;
+      all += on_model(whole, x, y);
+    }
+  EXPECT_GT(counts[0], all / 5);
+  EXPECT_GT(counts[1], all / 5);
+  EXPECT_LT(counts[0], all * 9 / 10);
+  EXPECT_LT(counts[1], all * 9 / 10);
+  EXPECT_NEAR(either, all, all / 50);
+}
+
+TEST_F(Viewer, FrameNIsThePoseAnimateWritesAsFrameN) {
+  // At 24 fps the nod passes the head's 45-degree limit and the head holds its last accepted
+  // angle, which depends on the frames before: both commands must play the same grid.
+  std::vector<double> held;
+  for (int frame : {30, 41}) {
+    nlohmann::json shown;
+    ASSERT_EQ(view("homer --clip " + kClip + " --fps 24 --screenshot " + (dir_ / "f.png").string() + " --frame " +
+                       std::to_string(frame) + " --size 64x64",
+                   shown),
+              0);
+    std::string text;
+    ASSERT_EQ(skinlab::test::run_command("'" SKINLAB_EXE "' animate homer --clip " + kClip + " --fps 24 --frames " +
+                                             std::to_string(frame) + ":" + std::to_string(frame) + " -o " +
+                                             (dir_ / "frames").string() + " --json",
+                                         text),
+              0)
+        << text;
+    const auto written = nlohmann::json::parse(text);
+    EXPECT_EQ(shown["frame"], frame);
+    EXPECT_EQ(shown["pose_degrees"], written["last_pose_degrees"]);
+    EXPECT_FALSE(written["rejections"].empty());
+    held.push_back(shown["pose_degrees"]["head"][0].get<double>());
+  }
+  EXPECT_EQ(held[0], held[1]);
+  EXPECT_GT(held[0], 40.0);
+  EXPECT_LT(held[0], 45.0);
+}
+
 TEST_F(Viewer, BadInputExitsWithTwoAndWritesNothing) {
   nlohmann::json out;
   EXPECT_EQ(view("homer --screenshot " + (dir_ / "x.png").string() + " --size 12by3", out), 2);
