@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <numbers>
 
 #include "app/deformer_registry.hpp"
@@ -51,6 +52,24 @@ void expect_rewelds_to(const SkinMesh& split, const SegmentedModel& model) {
   }
   for (int f = 0; f < whole.num_triangles(); ++f) ASSERT_EQ(seen[f], 1) << f;
 }
+
+// Rigid motion of the welded mesh (each vertex follows the part of its first triangle): a
+// stand-in for the smooth deformers, which write the welded mesh.
+class WeldedRigidDeformer : public Deformer {
+ public:
+  explicit WeldedRigidDeformer(const SegmentedModel& model) : mesh_(welded_skin_mesh(model)) {}
+  const SkinMesh& rest_mesh() const override { return mesh_; }
+  std::size_t runtime_bytes() const override { return 0; }
+  void deform(const AcceptedPose& pose, Frame& frame) override {
+    frame.positions.resize(mesh_.rest_positions.size());
+    frame.normals.resize(mesh_.rest_normals.size());
+    rigid_skin(mesh_.rest_positions.data(), mesh_.rest_normals.data(), mesh_.vertex_component.data(),
+               mesh_.num_vertices(), pose.matrices.data(), frame.positions.data(), frame.normals.data());
+  }
+
+ private:
+  SkinMesh mesh_;
+};
 
 }  // namespace
 
@@ -143,4 +162,32 @@ TEST(Frame, ChangingTrianglesGoThroughTheObjWriter) {
                                           : (std::vector<std::string>{"seg1"}));
   }
   fs::remove(file);
+}
+
+TEST(Frame, AWeldedMeshFrameWritesAnObjWithoutCracks) {
+  const SegmentedModel model = load_model(resolve_model("homer"));
+  const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model)));
+  Animator animator(rig, read_clip(std::string(SKINLAB_SOURCE_DIR) + "/clips/homer_wave.clip"), 30, {});
+  WeldedRigidDeformer welded(model);
+  Frame frame;
+  welded.deform(animator.seek(45), frame);
+  std::vector<std::string> names;
+  for (const Component& c : model.components()) names.push_back(c.name);
+  const fs::path file = fs::temp_directory_path() / ("skinlab_welded_" + std::to_string(::getpid()) + ".obj");
+  {
+    std::ofstream out(file);
+    const FrameTopology topo = topology(frame, welded.rest_mesh());
+    write_obj_frame(out, "welded", frame.positions, frame.normals, topo.triangles, topo.triangle_component, names);
+  }
+  // Read back: the groups share their border vertices, so every edge still has two triangles and
+  // the parts and their openings are the model's.
+  const SegmentedModel back = SegmentedModel::build(read_obj(file), file.string());
+  fs::remove(file);
+  EXPECT_EQ(back.mesh().num_vertices(), 4930);
+  EXPECT_EQ(back.num_components(), model.num_components());
+  EXPECT_EQ(back.openings().size(), model.openings().size());
+  std::map<std::pair<int, int>, int> edges;
+  for (const Tri& t : back.mesh().triangles)
+    for (int i = 0; i < 3; ++i) ++edges[std::minmax(t[i], t[(i + 1) % 3])];
+  for (const auto& [edge, count] : edges) ASSERT_EQ(count, 2);
 }
