@@ -63,8 +63,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--frames", o->frames, "Frames A:B (inclusive) of the clip's range; default all");
   sub->add_option("-o,--output", o->output, "Directory for the frames (created if missing)")->required();
   sub->add_option("--format", o->format,
-                  "obj: one OBJ per frame; glb: one binary glTF 2.0 file, DIR/animation.glb (linear-blend "
-                  "deformers only: rigid)")
+                  "obj: one OBJ per frame; glb: one binary glTF 2.0 file, DIR/animation.glb (only for a "
+                  "deformer that is a linear blend of the parts' transforms, as glTF skins are)")
       ->check(CLI::IsMember({"obj", "glb"}))
       ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
