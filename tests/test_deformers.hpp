@@ -38,9 +38,7 @@ class ParityDeformer : public Deformer {
 
   static DeformerEntry entry() {
     return {"parity", "test: every other part per frame, triangles split about their centroids",
-            [](const SegmentedModel& model, std::shared_ptr<const Rig>) {
-              return std::make_unique<ParityDeformer>(model);
-            }};
+            [](DeformerContext& c) { return std::make_unique<ParityDeformer>(c.model()); }};
   }
 
  private:

@@ -103,14 +103,16 @@ TEST(SkinMesh, TheWeldedMeshIsTheOriginal) {
 
 TEST(RigidDeformer, FollowsEachPartsMatrixAndIsALinearBlendOfWeightOne) {
   const SegmentedModel model = cylinder();
-  const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model)));
+  const Skeleton skeleton = extract_skeleton(model);
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
   Animator animator(rig, std::nullopt, 30, {});
   Pose pose;
   pose.angles.assign(9, 0.0);
   pose.angles[3] = 60 * std::numbers::pi / 180;  // bend seg1 about its X
   const AcceptedPose& accepted = animator.apply(pose, 0);
   ASSERT_TRUE(accepted.rejections.empty());
-  const std::unique_ptr<Deformer> rigid = find_deformer("rigid").create(model, rig);
+  DeformerContext context(model, skeleton, rig, {}, 1);
+  const std::unique_ptr<Deformer> rigid = find_deformer("rigid").create(context);
   Frame frame;
   rigid->deform(accepted, frame);
   const SkinMesh& rest = rigid->rest_mesh();

@@ -31,6 +31,8 @@ struct AnimateOptions {
   bool no_limits = false;
   bool no_collisions = false;
   bool json = false;
+  WeightsSpec weights;
+  int threads = 1;
 };
 
 // "A:B" -> [A, B] inclusive, within [0, last].
@@ -59,6 +61,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--skinning", o->skinning, deformer_option_help())
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
+  add_weight_options(*sub, o->weights, o->threads);
   sub->add_option("--fps", o->fps, "Frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--frames", o->frames, "Frames A:B (inclusive) of the clip's range; default all");
   sub->add_option("-o,--output", o->output, "Directory for the frames (created if missing)")->required();
@@ -78,6 +81,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     params.skeleton.method = parse_skeleton_method(o->method);
     params.checks = {!o->no_limits, !o->no_collisions};
     params.fps = o->fps;
+    params.weights = o->weights;
+    params.threads = o->threads;
     AnimationSession session(model, clip, params, find_deformer(o->skinning));
     const Rig& rig = session.rig();
     const SkinMesh& rest = session.deformer().rest_mesh();

@@ -19,6 +19,8 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> models;
   std::vector<std::string> skinning;
+  WeightsSpec weights;
+  int threads = 1;
   int repeat = 5;
   bool json = false;
 };
@@ -74,7 +76,7 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
   const int frames = session.animator().grid().count();
   Frame frame;
   for (const std::string& deformer : deformers) {
-    session.set_deformer(model, find_deformer(deformer));
+    session.set_deformer(find_deformer(deformer));
     session.reset_timings();
     for (int r = 0; r < repeat; ++r)
       for (int f = 0; f < frames; ++f) session.play(f, frame);
@@ -106,6 +108,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   sub->add_option("--skinning", o->skinning, deformer_option_help() + "\nDefault: every deformer")
       ->delimiter(',')
       ->check(CLI::IsMember(deformer_names()));
+  add_weight_options(*sub, o->weights, o->threads);
   sub->add_option("--repeat", o->repeat, "Runs per measurement; the median is reported")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();

@@ -21,6 +21,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   sub->add_option("--skinning", o->skinning, deformer_option_help() + "\n(key d: next deformer)")
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
+  add_weight_options(*sub, o->weights, o->threads);
   sub->add_option("--render", o->render, "shaded, wireframe, points, skeleton or xray (skeleton over translucent skin)")
       ->check(CLI::IsMember({"shaded", "wireframe", "points", "skeleton", "xray"}))
       ->capture_default_str();

@@ -1,14 +1,30 @@
 #include "app/deformer_registry.hpp"
 
+#include <thread>
+
 #include "core/error.hpp"
+#include "skinning/blend_deformer.hpp"
 #include "skinning/rigid_deformer.hpp"
 
 namespace skinlab {
 
 const std::vector<DeformerEntry>& deformer_registry() {
+  const auto blend = [](BlendKind kind) {
+    return [kind](DeformerContext& c) -> std::unique_ptr<Deformer> {
+      BlendParams params;
+      params.kind = kind;
+      params.threads = c.threads();
+      return std::make_unique<BlendDeformer>(c.model(), c.weights(), c.rig(), params);
+    };
+  };
   static const std::vector<DeformerEntry> entries{
       {"rigid", "every part follows its joint; the parts' border vertices are not welded (thesis §4.3)",
-       [](const SegmentedModel& model, std::shared_ptr<const Rig>) { return std::make_unique<RigidDeformer>(model); }},
+       [](DeformerContext& c) { return std::make_unique<RigidDeformer>(c.model()); }},
+      {"lbs", "linear blend skinning of the welded mesh (weights: --weights or --weight-method)",
+       blend(BlendKind::lbs)},
+      {"sbs", "spherical blend skinning (Kavan & Zara 2005): QLERP about each joint set's centre of rotation",
+       blend(BlendKind::sbs)},
+      {"dqs", "dual quaternion skinning (Kavan et al. 2008)", blend(BlendKind::dqs)},
   };
   return entries;
 }
@@ -31,6 +47,20 @@ std::string deformer_option_help() {
   std::string help = "Deformer:";
   for (const DeformerEntry& entry : deformer_registry()) help += "\n  " + entry.name + ": " + entry.summary;
   return help;
+}
+
+void add_weight_options(CLI::App& command, WeightsSpec& weights, int& threads) {
+  threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  command.add_option("--weights", weights.file, "Skinning weights file for lbs, sbs, dqs (.weights, docs/formats.md)")
+      ->check(CLI::ExistingFile);
+  command
+      .add_option("--weight-method", weights.method,
+                  "Weights when no --weights file is given: opening (blend across each opening) or heat (bone heat)")
+      ->check(CLI::IsMember({"opening", "heat"}))
+      ->capture_default_str();
+  command.add_option("--threads", threads, "Threads a deformer splits its vertex loop over")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
 }
 
 }  // namespace skinlab

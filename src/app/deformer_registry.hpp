@@ -3,6 +3,7 @@
 // src/skinning (or src/gap) plus one line here.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,9 @@ const DeformerEntry& find_deformer(const std::string& name);
 std::vector<std::string> deformer_names();
 /// "Deformer: rigid (rigid skinning of the parts, ...)" for --help.
 std::string deformer_option_help();
+
+/// The options every command that takes --skinning shares: --weights FILE, --weight-method
+/// opening|heat, --threads N (default: the hardware's threads).
+void add_weight_options(CLI::App& command, WeightsSpec& weights, int& threads);
 
 }  // namespace skinlab

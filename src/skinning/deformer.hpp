@@ -14,6 +14,7 @@
 
 #include "kinematics/animator.hpp"
 #include "skinning/skin_mesh.hpp"
+#include "skinning/weights.hpp"
 
 namespace skinlab {
 
@@ -59,11 +60,39 @@ class Deformer {
   virtual std::size_t runtime_bytes() const = 0;
 };
 
+/// Where a smooth deformer's weights come from (`--weights FILE`, `--weight-method`).
+struct WeightsSpec {
+  std::string file;                ///< a .weights file (docs/formats.md); empty: compute them
+  std::string method = "opening";  ///< opening (opening_weights) or heat (heat_weights)
+};
+
+/// What a deformer is made from: the model, its skeleton and rig, the weights (read or computed
+/// on first use, then shared by every deformer made from this context) and the worker threads.
+class DeformerContext {
+ public:
+  DeformerContext(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
+                  WeightsSpec weights, int threads);
+  const SegmentedModel& model() const { return model_; }
+  const Skeleton& skeleton() const { return skeleton_; }
+  const std::shared_ptr<const Rig>& rig() const { return rig_; }
+  int threads() const { return threads_; }
+  /// Throws ParseError for a bad weights file, InputError for an unknown method.
+  const SkinWeights& weights();
+
+ private:
+  const SegmentedModel& model_;
+  const Skeleton& skeleton_;
+  std::shared_ptr<const Rig> rig_;
+  WeightsSpec spec_;
+  int threads_;
+  std::optional<SkinWeights> weights_;
+};
+
 /// A deformer as the application registers it: by name, with a one-line summary for --help.
 struct DeformerEntry {
   std::string name;
   std::string summary;
-  std::function<std::unique_ptr<Deformer>(const SegmentedModel&, std::shared_ptr<const Rig>)> create;
+  std::function<std::unique_ptr<Deformer>(DeformerContext&)> create;
 };
 
 }  // namespace skinlab

@@ -7,12 +7,13 @@ namespace skinlab {
 AnimationSession::AnimationSession(const SegmentedModel& model, const std::optional<ClipFile>& clip,
                                    const SessionParams& params, const DeformerEntry& deformer)
     : skeleton_(extract_skeleton(model, params.skeleton)),
-      animator_(std::make_shared<const Rig>(build_rig(model, skeleton_)), clip, params.fps, params.checks) {
-  set_deformer(model, deformer);
+      animator_(std::make_shared<const Rig>(build_rig(model, skeleton_)), clip, params.fps, params.checks),
+      context_(model, skeleton_, animator_.shared_rig(), params.weights, params.threads) {
+  set_deformer(deformer);
 }
 
-void AnimationSession::set_deformer(const SegmentedModel& model, const DeformerEntry& deformer) {
-  deformer_ = deformer.create(model, animator_.shared_rig());
+void AnimationSession::set_deformer(const DeformerEntry& deformer) {
+  deformer_ = deformer.create(context_);
   entry_ = deformer;
 }
 

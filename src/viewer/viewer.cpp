@@ -171,6 +171,8 @@ struct Viewer {
     params.skeleton.method = static_cast<SkeletonMethod>(method);
     params.skeleton.all_axes = options.all_axes;
     params.fps = options.fps;
+    params.weights = options.weights;
+    params.threads = options.threads;
     session = std::make_unique<AnimationSession>(*model, clip, params, options.deformers[deformer]);
     rest_indices_uploaded = false;
     show(shown);
@@ -178,7 +180,7 @@ struct Viewer {
 
   void next_deformer() {
     deformer = (deformer + 1) % static_cast<int>(options.deformers.size());
-    session->set_deformer(*model, options.deformers[deformer]);
+    session->set_deformer(options.deformers[deformer]);
     rest_indices_uploaded = false;
     show(shown);
     std::cout << "deformer: " << options.deformers[deformer].name << '\n';

@@ -17,6 +17,8 @@ struct ViewerOptions {
   /// the one to start with.
   std::vector<DeformerEntry> deformers;
   std::string skinning = "rigid";
+  WeightsSpec weights;  ///< for the smooth deformers
+  int threads = 1;
   bool all_axes = false;            ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
   bool part_colors = true;

@@ -1,0 +1,233 @@
+#include "skinning/blend_deformer.hpp"
+
+#include <lapacke.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace skinlab {
+
+namespace {
+
+// Vertices per task: below this a thread's wake-up costs more than it saves.
+constexpr int kChunk = 16384;
+
+void put(float* out, const Vec3& v) {
+  out[0] = static_cast<float>(v.x()), out[1] = static_cast<float>(v.y()), out[2] = static_cast<float>(v.z());
+  out[3] = 0.0f;
+}
+void put(float* out, const Quat& q) {
+  out[0] = static_cast<float>(q.x()), out[1] = static_cast<float>(q.y()), out[2] = static_cast<float>(q.z());
+  out[3] = static_cast<float>(q.w());
+}
+
+}  // namespace
+
+BlendVertices BlendMesh::vertices(const Group& g) const {
+  BlendVertices v;
+  v.count = g.count;
+  v.influences = g.influences;
+  v.px = g.px.data(), v.py = g.py.data(), v.pz = g.pz.data();
+  v.nx = g.nx.data(), v.ny = g.ny.data(), v.nz = g.nz.data();
+  v.set = g.set.data();
+  v.weight = g.weight.data();
+  return v;
+}
+
+std::size_t BlendMesh::runtime_bytes() const {
+  std::size_t bytes = 0;
+  for (const Group& g : groups)
+    bytes += static_cast<std::size_t>(g.count) * (6 * sizeof(float) + sizeof(int) + g.influences * sizeof(float));
+  return bytes;
+}
+
+BlendMesh build_blend_mesh(const SegmentedModel& model, const SkinWeights& weights) {
+  const SkinMesh welded = welded_skin_mesh(model);
+  const int n = welded.num_vertices();
+  // Each vertex's influences in ascending part order: its set and the weights in that order.
+  std::map<std::vector<int>, int> set_ids;
+  BlendMesh out;
+  std::vector<int> vertex_set(n);
+  std::vector<std::vector<float>> vertex_weights(n);
+  for (int v = 0; v < n; ++v) {
+    const int k = weights.influences(v);
+    std::vector<int> order(k);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return weights.joints[v][a] < weights.joints[v][b]; });
+    std::vector<int> parts;
+    for (int i : order) {
+      parts.push_back(weights.joints[v][i]);
+      vertex_weights[v].push_back(weights.weights[v][i]);
+    }
+    const auto [it, inserted] = set_ids.emplace(parts, static_cast<int>(out.sets.size()));
+    if (inserted) out.sets.push_back(parts);
+    vertex_set[v] = it->second;
+  }
+  // Group by influence count, then by set, then by original id (stable and repeatable).
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const auto ka = vertex_weights[a].size(), kb = vertex_weights[b].size();
+    return ka != kb ? ka < kb : vertex_set[a] < vertex_set[b];
+  });
+  std::vector<int> new_id(n);
+  SkinMesh& mesh = out.mesh;
+  for (int i = 0; i < n; ++i) {
+    const int v = order[i];
+    new_id[v] = i;
+    for (int k = 0; k < 3; ++k) {
+      mesh.rest_positions.push_back(welded.rest_positions[3 * v + k]);
+      mesh.rest_normals.push_back(welded.rest_normals[3 * v + k]);
+    }
+    mesh.vertex_component.push_back(welded.vertex_component[v]);
+    mesh.welded_vertex.push_back(v);
+    const int k = static_cast<int>(vertex_weights[v].size());
+    if (out.groups.empty() || out.groups.back().influences != k) out.groups.push_back({i, 0, k, {}, {}, {}, {}, {}, {}, {}, {}});
+    BlendMesh::Group& g = out.groups.back();
+    ++g.count;
+    g.px.push_back(welded.rest_positions[3 * v]), g.py.push_back(welded.rest_positions[3 * v + 1]);
+    g.pz.push_back(welded.rest_positions[3 * v + 2]);
+    g.nx.push_back(welded.rest_normals[3 * v]), g.ny.push_back(welded.rest_normals[3 * v + 1]);
+    g.nz.push_back(welded.rest_normals[3 * v + 2]);
+    g.set.push_back(vertex_set[v]);
+    std::array<std::uint16_t, 4> joints{0, 0, 0, 0};
+    std::array<float, 4> w{0, 0, 0, 0};
+    for (int s = 0; s < k; ++s) {
+      joints[s] = static_cast<std::uint16_t>(out.sets[vertex_set[v]][s]);
+      w[s] = vertex_weights[v][s];
+    }
+    out.skin.joints.push_back(joints);
+    out.skin.weights.push_back(w);
+  }
+  for (BlendMesh::Group& g : out.groups) {
+    g.weight.resize(static_cast<std::size_t>(g.influences) * g.count);
+    for (int v = 0; v < g.count; ++v)
+      for (int s = 0; s < g.influences; ++s) g.weight[s * g.count + v] = vertex_weights[order[g.first + v]][s];
+  }
+  for (const Tri& t : welded.triangles) mesh.triangles.push_back({new_id[t[0]], new_id[t[1]], new_id[t[2]]});
+  mesh.triangle_component = welded.triangle_component;
+  mesh.welded_triangle = welded.welded_triangle;
+  return out;
+}
+
+BlendDeformer::BlendDeformer(const SegmentedModel& model, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
+                             BlendParams params)
+    : blend_(build_blend_mesh(model, weights)), rig_(std::move(rig)), params_(params) {
+  // A centre of rotation is exact (Kavan & Žára 2005, §4) for one part — any point: its joint —
+  // and for a part and its parent: the child's joint, which both transforms fix.
+  exact_centre_.resize(blend_.sets.size());
+  for (std::size_t s = 0; s < blend_.sets.size(); ++s) {
+    const std::vector<int>& set = blend_.sets[s];
+    const auto child_of = [&](int a, int b) { return rig_->components[a].parent == b; };
+    if (set.size() == 1) {
+      exact_centre_[s] = rig_->components[set[0]].joint;
+    } else if (set.size() == 2 && (child_of(set[0], set[1]) || child_of(set[1], set[0]))) {
+      exact_centre_[s] = rig_->components[child_of(set[0], set[1]) ? set[0] : set[1]].joint;
+    } else {
+      svd_sets_.push_back(static_cast<int>(s));
+      Vec3 mean = Vec3::Zero();
+      for (int c : set) mean += rig_->components[c].joint;
+      exact_centre_[s] = mean / static_cast<double>(set.size());  // the reference point of the SVD
+    }
+  }
+  table_.assign(blend_.sets.size() * set_stride(params_.kind), 0.0f);
+  pool_ = std::make_unique<WorkerPool>(std::max(1, params_.threads));
+}
+
+// The least-squares centre of rotation of a set (Kavan & Žára 2005, §4): every pair a < b asks
+// (R_a − R_b) r = t_b − t_a. Solved for the offset from the set's mean joint with the SVD's
+// minimum-norm solution (LAPACK dgelss), so a rank-deficient system (all rotations alike)
+// keeps the centre at the set's joints rather than sending it towards the origin.
+Vec3 BlendDeformer::centre_of_rotation(int s, const AcceptedPose& pose) const {
+  const std::vector<int>& set = blend_.sets[s];
+  const Vec3 reference = exact_centre_[s];
+  const int pairs = static_cast<int>(set.size() * (set.size() - 1) / 2);
+  std::vector<double> d(static_cast<std::size_t>(9) * pairs), e(static_cast<std::size_t>(3) * pairs);
+  int row = 0;
+  for (std::size_t a = 0; a < set.size(); ++a)
+    for (std::size_t b = a + 1; b < set.size(); ++b, ++row) {
+      const QT &ca = pose.world[set[a]], &cb = pose.world[set[b]];
+      const Mat3 m = ca.q.toRotationMatrix() - cb.q.toRotationMatrix();
+      const Vec3 rhs = cb.t - ca.t - m * reference;
+      for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) d[9 * row + 3 * i + j] = m(i, j);
+        e[3 * row + i] = rhs[i];
+      }
+    }
+  std::vector<double> singular(3);
+  lapack_int rank = 0;
+  const lapack_int m = 3 * pairs;
+  LAPACKE_dgelss(LAPACK_ROW_MAJOR, m, 3, 1, d.data(), 3, e.data(), 1, singular.data(), 1e-6, &rank);
+  return reference + Vec3(e[0], e[1], e[2]);
+}
+
+void BlendDeformer::fill_sets(const AcceptedPose& pose) {
+  const int stride = set_stride(params_.kind);
+  for (std::size_t s = 0; s < blend_.sets.size(); ++s) {
+    const std::vector<int>& set = blend_.sets[s];
+    float* row = table_.data() + s * stride;
+    const bool needs_centre = params_.kind == BlendKind::sbs || params_.kind == BlendKind::sbs_linear;
+    const Vec3 rc = !needs_centre ? Vec3::Zero()
+                    : std::binary_search(svd_sets_.begin(), svd_sets_.end(), static_cast<int>(s))
+                        ? centre_of_rotation(static_cast<int>(s), pose)
+                        : exact_centre_[s];
+    const Quat pivot = pose.world[set[0]].q;
+    for (std::size_t i = 0; i < set.size(); ++i) {
+      const QT& c = pose.world[set[i]];
+      // The same rotation on the pivot's side of the quaternion sphere (QLERP's and DQS's sign rule).
+      const Quat q = pivot.dot(c.q) < 0 ? Quat(-c.q.coeffs()) : c.q;
+      const Mat3 r = c.q.toRotationMatrix();
+      switch (params_.kind) {
+        case BlendKind::lbs:
+          for (int col = 0; col < 3; ++col) put(row + 16 * i + 4 * col, Vec3(r.col(col)));
+          put(row + 16 * i + 12, c.t);
+          break;
+        case BlendKind::sbs:
+          put(row, rc);
+          put(row + 4 + 4 * i, q);
+          put(row + 20 + 4 * i, c.apply_point(rc));
+          break;
+        case BlendKind::sbs_linear:
+          put(row, rc);
+          for (int col = 0; col < 3; ++col) put(row + 4 + 12 * i + 4 * col, Vec3(r.col(col)));
+          put(row + 52 + 4 * i, c.apply_point(rc));
+          break;
+        case BlendKind::dqs: {
+          // The dual part ½ (0, t) q of the unit dual quaternion of C (Kavan et al. 2008, §3).
+          const Quat dual = Quat(0.0, 0.5 * c.t.x(), 0.5 * c.t.y(), 0.5 * c.t.z()) * q;
+          put(row + 4 * i, q);
+          put(row + 16 + 4 * i, dual);
+          break;
+        }
+      }
+    }
+  }
+}
+
+void BlendDeformer::deform(const AcceptedPose& pose, Frame& frame) {
+  fill_sets(pose);
+  frame.positions.resize(blend_.mesh.rest_positions.size());
+  frame.normals.resize(blend_.mesh.rest_normals.size());
+  frame.rest_triangles = true;
+  struct Task {
+    int group, begin, end;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t g = 0; g < blend_.groups.size(); ++g)
+    for (int begin = 0; begin < blend_.groups[g].count; begin += kChunk)
+      tasks.push_back({static_cast<int>(g), begin, std::min(begin + kChunk, blend_.groups[g].count)});
+  pool_->run(static_cast<int>(tasks.size()), [&](int i) {
+    const BlendMesh::Group& g = blend_.groups[tasks[i].group];
+    blend_skin(params_.kind, params_.path, blend_.vertices(g), tasks[i].begin, tasks[i].end, table_.data(),
+               frame.positions.data() + 3 * static_cast<std::size_t>(g.first),
+               frame.normals.data() + 3 * static_cast<std::size_t>(g.first));
+  });
+}
+
+std::optional<LinearSkin> BlendDeformer::linear_skin() const {
+  if (params_.kind != BlendKind::lbs) return std::nullopt;
+  return blend_.skin;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,36 @@
+// Skinning weights for the welded mesh, for the smooth deformers (LBS, SBS, DQS).
+#pragma once
+
+#include "core/segmented_model.hpp"
+#include "core/weights_io.hpp"
+#include "skeleton/skeleton.hpp"
+
+namespace skinlab {
+
+struct OpeningWeightParams {
+  /// The blend reaches this many loop radii along the surface on each side of an opening (the
+  /// loop radius: the mean distance of its vertices from its centroid).
+  double width = 1.0;
+};
+
+/// Weights from the segmentation (default). A vertex of part c at geodesic distance d from an
+/// opening to part n, within D = width x that loop's radius, gives n the share
+/// 0.5 (1 - h(d / D)), h(x) = 3x² - 2x³ (smooth, 1/2 on the loop, 0 with zero slope at D), and
+/// keeps 1 minus the shares for c; with several openings near, the shares add and the whole is
+/// normalised. Far from every opening a vertex has its own part alone. At most 4 influences.
+SkinWeights opening_weights(const SegmentedModel& model, const OpeningWeightParams& params = {});
+
+struct HeatWeightParams {
+  double heat = 1.0;  ///< c in H = c / d², d the distance to the nearest bone (Baran & Popović 2007, §4)
+};
+
+/// Bone-heat weights (Baran & Popović 2007, "Automatic rigging and animation of 3D characters",
+/// §4): per part i, (−Δ + H) w_i = H p_i with Δ the cotangent Laplacian (divided by the vertex
+/// areas), H diagonal with c / d(v)² where d is the distance from v to its nearest bone, and
+/// p_i(v) = 1 when that bone is part i's. One sparse Cholesky factorisation (Eigen) serves every
+/// part. Bones: the skeleton's bones, each belonging to its component. Departures: the paper's
+/// visibility test for the nearest bone is left out, and weights below 1e-3 are dropped before
+/// the four largest are normalised.
+SkinWeights heat_weights(const SegmentedModel& model, const Skeleton& skeleton, const HeatWeightParams& params = {});
+
+}  // namespace skinlab
