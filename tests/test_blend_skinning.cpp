@@ -48,7 +48,7 @@ std::vector<float> skin(const SegmentedModel& model, const SkinWeights& weights,
   params.kind = kind;
   params.path = path;
   params.threads = threads;
-  keep = std::make_unique<BlendDeformer>(model, weights, std::move(rig), params);
+  keep = std::make_unique<BlendDeformer>(welded_skin_mesh(model), weights, std::move(rig), params);
   Frame frame;
   keep->deform(pose, frame);
   if (normals) *normals = frame.normals;

@@ -3,18 +3,17 @@
 // each kept triangle split in three about a new centroid vertex.
 #pragma once
 
-#include "skinning/kernels/rigid_skin.hpp"
-#include "skinning/rigid_deformer.hpp"
+#include "skinning/blend_deformer.hpp"
 
 namespace skinlab::test {
 
 class ParityDeformer : public Deformer {
  public:
-  explicit ParityDeformer(const SegmentedModel& model) : rigid_(model) {}
-  const SkinMesh& rest_mesh() const override { return rigid_.rest_mesh(); }
-  std::size_t runtime_bytes() const override { return rigid_.runtime_bytes(); }
+  explicit ParityDeformer(DeformerContext& c) : rigid_(make_rigid_deformer(c.model(), c.rig(), 1)) {}
+  const SkinMesh& rest_mesh() const override { return rigid_->rest_mesh(); }
+  std::size_t runtime_bytes() const override { return rigid_->runtime_bytes(); }
   void deform(const AcceptedPose& pose, Frame& frame) override {
-    rigid_.deform(pose, frame);
+    rigid_->deform(pose, frame);
     const SkinMesh& rest = rest_mesh();
     frame.rest_triangles = false;
     frame.triangles.clear();
@@ -38,11 +37,11 @@ class ParityDeformer : public Deformer {
 
   static DeformerEntry entry() {
     return {"parity", "test: every other part per frame, triangles split about their centroids",
-            [](DeformerContext& c) { return std::make_unique<ParityDeformer>(c.model()); }};
+            [](DeformerContext& c) { return std::make_unique<ParityDeformer>(c); }};
   }
 
  private:
-  RigidDeformer rigid_;
+  std::unique_ptr<BlendDeformer> rigid_;
 };
 
 }  // namespace skinlab::test

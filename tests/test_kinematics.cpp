@@ -5,8 +5,7 @@
 
 #include "core/model_library.hpp"
 #include "kinematics/animator.hpp"
-#include "skinning/kernels/rigid_skin.hpp"
-#include "skinning/skin_mesh.hpp"
+#include "skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -139,11 +138,15 @@ TEST(ForwardKinematics, AlignTurnsZIntoTheParentAxis) {
 
 TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLengths) {
   const Gate g = gate();
-  const SkinMesh mesh = split_skin_mesh(g.model);
+  const auto rigid = make_rigid_deformer(g.model, std::make_shared<const Rig>(g.rig), 1);
+  const SkinMesh& mesh = rigid->rest_mesh();
   std::mt19937 rng(4);
   std::uniform_real_distribution<double> angle(-1.0, 1.0);
-  std::vector<QT> world;
-  std::vector<float> matrices, positions(mesh.rest_positions.size()), normals(mesh.rest_normals.size());
+  AcceptedPose accepted;
+  std::vector<QT>& world = accepted.world;
+  Frame frame;
+  const std::vector<float>& positions = frame.positions;
+  const std::vector<float>& normals = frame.normals;
   for (int trial = 0; trial < 20; ++trial) {
     Pose pose = rest(3);
     for (double& a : pose.angles) a = angle(rng);
@@ -154,9 +157,8 @@ TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLeng
         EXPECT_LT((world[c].apply_point(rc.joint) - world[rc.parent].apply_point(rc.joint)).norm(), 1e-12);
       }
     }
-    transforms_to_matrices(world, matrices);
-    rigid_skin(mesh.rest_positions.data(), mesh.rest_normals.data(), mesh.vertex_component.data(), mesh.num_vertices(),
-               matrices.data(), positions.data(), normals.data());
+    transforms_to_matrices(world, accepted.matrices);
+    rigid->deform(accepted, frame);
     const auto at = [](const std::vector<float>& a, int v) {
       return Eigen::Vector3f(a[3 * v], a[3 * v + 1], a[3 * v + 2]);
     };

@@ -10,6 +10,7 @@
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
 #include "skinning/session.hpp"
+#include "skinning/blend_deformer.hpp"
 #include "test_deformers.hpp"
 #include "test_meshes.hpp"
 
@@ -52,24 +53,6 @@ void expect_rewelds_to(const SkinMesh& split, const SegmentedModel& model) {
   }
   for (int f = 0; f < whole.num_triangles(); ++f) ASSERT_EQ(seen[f], 1) << f;
 }
-
-// Rigid motion of the welded mesh (each vertex follows the part of its first triangle): a
-// stand-in for the smooth deformers, which write the welded mesh.
-class WeldedRigidDeformer : public Deformer {
- public:
-  explicit WeldedRigidDeformer(const SegmentedModel& model) : mesh_(welded_skin_mesh(model)) {}
-  const SkinMesh& rest_mesh() const override { return mesh_; }
-  std::size_t runtime_bytes() const override { return 0; }
-  void deform(const AcceptedPose& pose, Frame& frame) override {
-    frame.positions.resize(mesh_.rest_positions.size());
-    frame.normals.resize(mesh_.rest_normals.size());
-    rigid_skin(mesh_.rest_positions.data(), mesh_.rest_normals.data(), mesh_.vertex_component.data(),
-               mesh_.num_vertices(), pose.matrices.data(), frame.positions.data(), frame.normals.data());
-  }
-
- private:
-  SkinMesh mesh_;
-};
 
 }  // namespace
 
@@ -129,7 +112,7 @@ TEST(RigidDeformer, FollowsEachPartsMatrixAndIsALinearBlendOfWeightOne) {
     EXPECT_EQ(skin->joints[v][0], rest.vertex_component[v]);
     EXPECT_EQ(skin->weights[v], (std::array<float, 4>{1, 0, 0, 0}));
   }
-  EXPECT_EQ(rigid->runtime_bytes(), 28u * rest.num_vertices());
+  EXPECT_EQ(rigid->runtime_bytes(), 28u * rest.num_vertices());  // rest position, normal, part
 }
 
 TEST(Frame, ChangingTrianglesGoThroughTheObjWriter) {
@@ -170,7 +153,15 @@ TEST(Frame, AWeldedMeshFrameWritesAnObjWithoutCracks) {
   const SegmentedModel model = load_model(resolve_model("homer"));
   const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model)));
   Animator animator(rig, read_clip(std::string(SKINLAB_SOURCE_DIR) + "/clips/homer_wave.clip"), 30, {});
-  WeldedRigidDeformer welded(model);
+  // Rigid motion of the welded mesh (each vertex follows the part of its first triangle): a
+  // stand-in for the smooth deformers, which write the welded mesh.
+  const SkinMesh rest = welded_skin_mesh(model);
+  SkinWeights own;
+  own.joints.resize(rest.num_vertices());
+  own.weights.assign(rest.num_vertices(), {1, 0, 0, 0});
+  for (int v = 0; v < rest.num_vertices(); ++v)
+    own.joints[v] = {static_cast<std::uint16_t>(rest.vertex_component[v]), 0, 0, 0};
+  BlendDeformer welded(rest, own, rig, {});
   Frame frame;
   welded.deform(animator.seek(45), frame);
   std::vector<std::string> names;

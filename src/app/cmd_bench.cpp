@@ -10,6 +10,8 @@
 #include "app/commands.hpp"
 #include "core/model_library.hpp"
 #include "app/deformer_registry.hpp"
+#include "core/stopwatch.hpp"
+#include "skinning/blend_deformer.hpp"
 #include "skinning/session.hpp"
 
 namespace skinlab {
@@ -23,6 +25,8 @@ struct BenchOptions {
   int threads = 1;
   int repeat = 5;
   bool json = false;
+  std::string crowd_model = "homer";
+  int crowd = 1'000'000;
 };
 
 double peak_rss_mib() {
@@ -59,20 +63,25 @@ nlohmann::json bench_skeletons(const std::string& name, const SegmentedModel& mo
   return rows;
 }
 
-// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
-// posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
-// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
-nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model,
-                               const std::vector<std::string>& deformers, int repeat) {
+std::vector<std::filesystem::path> model_clips(const std::string& name) {
   std::vector<std::filesystem::path> clips;
   for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
     if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
       clips.push_back(entry.path());
+  std::sort(clips.begin(), clips.end());
+  return clips;
+}
+
+// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
+// posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
+// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
+nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::string>& deformers, const SessionParams& params, int repeat) {
+  const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
-  std::sort(clips.begin(), clips.end());
   const ClipFile clip = read_clip(clips.front());
-  AnimationSession session(model, clip, {}, find_deformer(deformers.front()));
+  AnimationSession session(model, clip, params, find_deformer(deformers.front()));
   const int frames = session.animator().grid().count();
   Frame frame;
   for (const std::string& deformer : deformers) {
@@ -83,18 +92,139 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
     const PoseTimings& t = session.animator().timings();
     const double n = static_cast<double>(frames) * repeat;
     const int vertices = session.deformer().rest_mesh().num_vertices();
+    const double deform = session.deformation_seconds() / n;
+    nlohmann::json row = {{"model", name},
+                          {"clip", clips.front().filename().string()},
+                          {"skinning", deformer},
+                          {"vertices", vertices},
+                          {"sampling_ms", 1e3 * t.sampling / n},
+                          {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
+                          {"collision_ms", 1e3 * t.collision / n},
+                          {"pose_ms", 1e3 * t.total() / n},
+                          {"deformation_ms", 1e3 * deform},
+                          {"total_ms", 1e3 * (t.total() / n + deform)},
+                          {"mvertices_per_s", vertices / deform / 1e6},
+                          {"runtime_bytes_per_vertex",
+                           static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
+    row.update(session.deformer().statistics());
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The analogue of the SBS paper's Table 2 (Kavan & Žára 2005): LBS and SBS deformation time per
+// frame of the model's first clip, one thread, their ratio and SVDs per frame, for each weight
+// method.
+nlohmann::json bench_sbs_table(const std::string& name, const SegmentedModel& model, int repeat) {
+  const std::vector<std::filesystem::path> clips = model_clips(name);
+  nlohmann::json rows = nlohmann::json::array();
+  if (clips.empty() || !model.hierarchy()) return rows;
+  const ClipFile clip = read_clip(clips.front());
+  for (const char* method : {"opening", "heat"}) {
+    SessionParams params;
+    params.weights.method = method;
+    AnimationSession session(model, clip, params, find_deformer("lbs"));
+    const int frames = session.animator().grid().count();
+    for (int f = 0; f < frames; ++f) session.animator().seek(f);  // pose apart from the timing below
+    Frame frame;
+    double seconds[2];
+    nlohmann::json svd;
+    for (int k = 0; k < 2; ++k) {
+      session.set_deformer(find_deformer(k == 0 ? "lbs" : "sbs"));
+      std::vector<double> runs;
+      for (int r = 0; r < repeat; ++r) {
+        session.reset_timings();
+        for (int f = 0; f < frames; ++f) session.play(f, frame);
+        runs.push_back(session.deformation_seconds() / frames);
+      }
+      seconds[k] = median(runs);
+      svd = session.deformer().statistics()["svd_per_frame"];
+    }
     rows.push_back({{"model", name},
-                    {"clip", clips.front().filename().string()},
-                    {"skinning", deformer},
-                    {"vertices", vertices},
-                    {"sampling_ms", 1e3 * t.sampling / n},
-                    {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
-                    {"collision_ms", 1e3 * t.collision / n},
-                    {"pose_ms", 1e3 * t.total() / n},
-                    {"deformation_ms", 1e3 * session.deformation_seconds() / n},
-                    {"total_ms", 1e3 * (t.total() + session.deformation_seconds()) / n},
-                    {"runtime_bytes_per_vertex",
-                     static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}});
+                    {"vertices", model.mesh().num_vertices()},
+                    {"weights", method},
+                    {"lbs_ms", 1e3 * seconds[0]},
+                    {"sbs_ms", 1e3 * seconds[1]},
+                    {"ratio", seconds[1] / seconds[0]},
+                    {"svd_per_frame", svd}});
+  }
+  return rows;
+}
+
+// Memory bandwidth of this machine as the kernels see it: a STREAM-like triad a = b + s c over
+// three 64 MiB arrays, counting the write-allocate read of a (4 x 64 MiB moved per pass).
+double triad_gb_per_s(WorkerPool& pool) {
+  const std::size_t n = std::size_t{16} << 20;
+  std::vector<float> a(n, 0.0f), b(n, 1.0f), c(n, 2.0f);
+  std::vector<double> runs;
+  const int tasks = pool.threads();
+  for (int r = 0; r < 5; ++r) {
+    const Stopwatch stopwatch;
+    pool.run(tasks, [&](int t) {
+      const std::size_t begin = n * t / tasks, end = n * (t + 1) / tasks;
+      for (std::size_t i = begin; i < end; ++i) a[i] = b[i] + 3.0f * c[i];
+    });
+    runs.push_back(stopwatch.seconds());
+  }
+  volatile float sink = a[n / 2];
+  (void)sink;
+  return 4.0 * static_cast<double>(n * sizeof(float)) / median(runs) / 1e9;
+}
+
+// A crowd of about `target` vertices: copies of `name` with their own poses (copy c plays the
+// clip `c` frames ahead), skinned by each blended deformer on the kernels alone, with 1 and with
+// all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth.
+nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads,
+                           int repeat) {
+  const std::vector<std::filesystem::path> clips = model_clips(name);
+  nlohmann::json rows = nlohmann::json::array();
+  if (clips.empty() || !model.hierarchy()) return rows;
+  AnimationSession session(model, read_clip(clips.front()), {}, find_deformer("rigid"));
+  std::vector<AcceptedPose> poses;
+  for (int f = 0; f < session.animator().grid().count(); ++f) poses.push_back(session.animator().seek(f));
+  std::vector<std::unique_ptr<BlendDeformer>> deformers;
+  deformers.push_back(make_rigid_deformer(model, session.animator().shared_rig(), 1));
+  for (BlendKind kind : {BlendKind::lbs, BlendKind::sbs, BlendKind::dqs})
+    deformers.push_back(make_smooth_deformer(session.context(), kind));
+  const char* const names[] = {"rigid", "lbs", "sbs", "dqs"};
+  for (int t : {1, threads}) {
+    WorkerPool pool(t);
+    const double bandwidth = triad_gb_per_s(pool);
+    for (std::size_t d = 0; d < deformers.size(); ++d) {
+      const BlendDeformer& one = *deformers[d];
+      const int per_copy = one.rest_mesh().num_vertices();
+      const int copies = std::max(1, (target + per_copy - 1) / per_copy);
+      const BlendMesh crowd = replicate(one.blend_mesh(), copies);
+      const int stride = set_stride(one.params().kind);
+      const std::size_t sets = one.blend_mesh().sets.size();
+      std::vector<float> table(copies * sets * stride), positions(3 * std::size_t(copies) * per_copy),
+          normals(positions.size());
+      std::vector<double> kernel_runs, set_runs;
+      for (int r = 0; r < repeat; ++r) {
+        const int frame = r % static_cast<int>(poses.size());
+        Stopwatch stopwatch;
+        for (int c = 0; c < copies; ++c)
+          one.fill_sets(poses[(frame + c) % poses.size()], table.data() + c * sets * stride);
+        set_runs.push_back(stopwatch.lap());
+        run_blend_kernels(crowd, one.params().kind, one.params().path, table.data(), pool, positions.data(),
+                          normals.data());
+        kernel_runs.push_back(stopwatch.lap());
+      }
+      const double vertices = static_cast<double>(copies) * per_copy;
+      const double kernel = median(kernel_runs);
+      const double bytes = static_cast<double>(one.runtime_bytes()) / per_copy + 6 * sizeof(float);
+      rows.push_back({{"model", name},
+                      {"skinning", names[d]},
+                      {"threads", t},
+                      {"copies", copies},
+                      {"vertices", static_cast<long>(vertices)},
+                      {"kernel_ms", 1e3 * kernel},
+                      {"set_tables_ms", 1e3 * median(set_runs)},
+                      {"mvertices_per_s", vertices / kernel / 1e6},
+                      {"bytes_per_vertex", bytes},
+                      {"bandwidth_gb_per_s", bandwidth},
+                      {"bandwidth_share", bytes * vertices / kernel / 1e9 / bandwidth}});
+    }
   }
   return rows;
 }
@@ -112,6 +242,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   sub->add_option("--repeat", o->repeat, "Runs per measurement; the median is reported")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
+  sub->add_option("--crowd", o->crowd, "Vertices of the crowd (copies of --crowd-model, their own poses); 0: none")
+      ->check(CLI::Range(0, 100'000'000))
+      ->capture_default_str();
+  sub->add_option("--crowd-model", o->crowd_model, "The crowd's model (when it is among the models timed)")
+      ->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");
   sub->callback([o, &exit_code] {
     const std::vector<std::string> deformers = o->skinning.empty() ? deformer_names() : o->skinning;
@@ -119,16 +254,25 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     if (names.empty())
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
         names.push_back(entry.name);
-    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array();
+    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(),
+                   sbs = nlohmann::json::array(), crowd = nlohmann::json::array();
+    SessionParams params;
+    params.weights = o->weights;
+    params.threads = o->threads;
     for (const std::string& name : names) {
       if (!o->json) std::cerr << "bench: " << name << "...\n";
       const ModelFiles files = resolve_model(name);
       const SegmentedModel model = load_model(files);
       for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
-      for (auto& row : bench_animation(files.name, model, deformers, o->repeat)) animation.push_back(row);
+      for (auto& row : bench_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
+      for (auto& row : bench_sbs_table(files.name, model, o->repeat)) sbs.push_back(row);
+      if (files.name == o->crowd_model && o->crowd > 0)
+        for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
     const nlohmann::json result = {{"skeletonization", rows},
                                    {"animation_per_frame", animation},
+                                   {"sbs_table", sbs},
+                                   {"crowd", crowd},
                                    {"repeat", o->repeat},
                                    {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {

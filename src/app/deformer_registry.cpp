@@ -4,22 +4,16 @@
 
 #include "core/error.hpp"
 #include "skinning/blend_deformer.hpp"
-#include "skinning/rigid_deformer.hpp"
 
 namespace skinlab {
 
 const std::vector<DeformerEntry>& deformer_registry() {
   const auto blend = [](BlendKind kind) {
-    return [kind](DeformerContext& c) -> std::unique_ptr<Deformer> {
-      BlendParams params;
-      params.kind = kind;
-      params.threads = c.threads();
-      return std::make_unique<BlendDeformer>(c.model(), c.weights(), c.rig(), params);
-    };
+    return [kind](DeformerContext& c) -> std::unique_ptr<Deformer> { return make_smooth_deformer(c, kind); };
   };
   static const std::vector<DeformerEntry> entries{
       {"rigid", "every part follows its joint; the parts' border vertices are not welded (thesis §4.3)",
-       [](DeformerContext& c) { return std::make_unique<RigidDeformer>(c.model()); }},
+       [](DeformerContext& c) { return make_rigid_deformer(c.model(), c.rig(), c.threads()); }},
       {"lbs", "linear blend skinning of the welded mesh (weights: --weights or --weight-method)",
        blend(BlendKind::lbs)},
       {"sbs", "spherical blend skinning (Kavan & Zara 2005): QLERP about each joint set's centre of rotation",

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   skinlab::add_segment_command(app, exit_code);
   skinlab::add_animate_command(app, exit_code);
   skinlab::add_view_command(app, exit_code, 1, argv);
+  skinlab::add_weights_command(app, exit_code);
   skinlab::add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);

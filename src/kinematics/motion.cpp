@@ -67,7 +67,10 @@ void forward_kinematics(const Rig& rig, const Pose& pose, std::vector<QT>& world
 }
 
 std::string describe(const Rejection& r, const Rig& rig) {
-  if (r.kind == Rejection::Kind::collision) return rig.names[r.moving] + " hits " + rig.names[r.other];
+  if (r.kind == Rejection::Kind::collision) {
+    const std::string hit = rig.names[r.moving] + " hits " + rig.names[r.other];
+    return rig.order[r.joint] == r.moving ? hit : rig.names[rig.order[r.joint]] + ": " + hit;
+  }
   char bound[32];
   std::snprintf(bound, sizeof bound, "%g", r.limit);
   return rig.names[rig.order[r.joint]] + " " + "XYZ"[r.axis] + (r.angle > r.limit ? " above" : " below") + " limit " +

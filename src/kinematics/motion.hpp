@@ -29,7 +29,8 @@ struct Rejection {
   int moving = -1;     ///< collision: the component of the moved subtree that hit it (id)
 };
 
-/// "arm_l_upper X above limit 120°" or "forearm_l hits torso".
+/// "arm_l_upper X above limit 120°", "forearm_l hits torso", or, when the joint that moved is
+/// an ancestor of the part that hit, "arm_l_upper: forearm_l hits torso".
 std::string describe(const Rejection& rejection, const Rig& rig);
 
 /// The rejection as JSON: frame, time, kind, joint; axis, limit and angle (degrees) or the

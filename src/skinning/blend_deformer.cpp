@@ -38,13 +38,12 @@ BlendVertices BlendMesh::vertices(const Group& g) const {
 std::size_t BlendMesh::runtime_bytes() const {
   std::size_t bytes = 0;
   for (const Group& g : groups)
-    bytes += static_cast<std::size_t>(g.count) * (6 * sizeof(float) + sizeof(int) + g.influences * sizeof(float));
+    bytes += static_cast<std::size_t>(g.count) * (6 * sizeof(float) + sizeof(int)) + g.weight.size() * sizeof(float);
   return bytes;
 }
 
-BlendMesh build_blend_mesh(const SegmentedModel& model, const SkinWeights& weights) {
-  const SkinMesh welded = welded_skin_mesh(model);
-  const int n = welded.num_vertices();
+BlendMesh build_blend_mesh(const SkinMesh& rest, const SkinWeights& weights) {
+  const int n = rest.num_vertices();
   // Each vertex's influences in ascending part order: its set and the weights in that order.
   std::map<std::vector<int>, int> set_ids;
   BlendMesh out;
@@ -64,7 +63,7 @@ BlendMesh build_blend_mesh(const SegmentedModel& model, const SkinWeights& weigh
     if (inserted) out.sets.push_back(parts);
     vertex_set[v] = it->second;
   }
-  // Group by influence count, then by set, then by original id (stable and repeatable).
+  // Group by influence count, then by set, then by rest order (stable and repeatable).
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -77,19 +76,23 @@ BlendMesh build_blend_mesh(const SegmentedModel& model, const SkinWeights& weigh
     const int v = order[i];
     new_id[v] = i;
     for (int k = 0; k < 3; ++k) {
-      mesh.rest_positions.push_back(welded.rest_positions[3 * v + k]);
-      mesh.rest_normals.push_back(welded.rest_normals[3 * v + k]);
+      mesh.rest_positions.push_back(rest.rest_positions[3 * v + k]);
+      mesh.rest_normals.push_back(rest.rest_normals[3 * v + k]);
     }
-    mesh.vertex_component.push_back(welded.vertex_component[v]);
-    mesh.welded_vertex.push_back(v);
+    mesh.vertex_component.push_back(rest.vertex_component[v]);
+    mesh.welded_vertex.push_back(rest.welded_vertex[v]);
     const int k = static_cast<int>(vertex_weights[v].size());
-    if (out.groups.empty() || out.groups.back().influences != k) out.groups.push_back({i, 0, k, {}, {}, {}, {}, {}, {}, {}, {}});
+    if (out.groups.empty() || out.groups.back().influences != k) {
+      out.groups.emplace_back();
+      out.groups.back().first = i;
+      out.groups.back().influences = k;
+    }
     BlendMesh::Group& g = out.groups.back();
     ++g.count;
-    g.px.push_back(welded.rest_positions[3 * v]), g.py.push_back(welded.rest_positions[3 * v + 1]);
-    g.pz.push_back(welded.rest_positions[3 * v + 2]);
-    g.nx.push_back(welded.rest_normals[3 * v]), g.ny.push_back(welded.rest_normals[3 * v + 1]);
-    g.nz.push_back(welded.rest_normals[3 * v + 2]);
+    g.px.push_back(rest.rest_positions[3 * v]), g.py.push_back(rest.rest_positions[3 * v + 1]);
+    g.pz.push_back(rest.rest_positions[3 * v + 2]);
+    g.nx.push_back(rest.rest_normals[3 * v]), g.ny.push_back(rest.rest_normals[3 * v + 1]);
+    g.nz.push_back(rest.rest_normals[3 * v + 2]);
     g.set.push_back(vertex_set[v]);
     std::array<std::uint16_t, 4> joints{0, 0, 0, 0};
     std::array<float, 4> w{0, 0, 0, 0};
@@ -101,19 +104,67 @@ BlendMesh build_blend_mesh(const SegmentedModel& model, const SkinWeights& weigh
     out.skin.weights.push_back(w);
   }
   for (BlendMesh::Group& g : out.groups) {
+    if (g.influences == 1) continue;
     g.weight.resize(static_cast<std::size_t>(g.influences) * g.count);
     for (int v = 0; v < g.count; ++v)
       for (int s = 0; s < g.influences; ++s) g.weight[s * g.count + v] = vertex_weights[order[g.first + v]][s];
   }
-  for (const Tri& t : welded.triangles) mesh.triangles.push_back({new_id[t[0]], new_id[t[1]], new_id[t[2]]});
-  mesh.triangle_component = welded.triangle_component;
-  mesh.welded_triangle = welded.welded_triangle;
+  for (const Tri& t : rest.triangles) mesh.triangles.push_back({new_id[t[0]], new_id[t[1]], new_id[t[2]]});
+  mesh.triangle_component = rest.triangle_component;
+  mesh.welded_triangle = rest.welded_triangle;
   return out;
 }
 
-BlendDeformer::BlendDeformer(const SegmentedModel& model, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
+BlendMesh replicate(const BlendMesh& one, int copies) {
+  BlendMesh out;
+  const int sets = static_cast<int>(one.sets.size());
+  for (int c = 0; c < copies; ++c)
+    for (const auto& s : one.sets) out.sets.push_back(s);
+  int first = 0;
+  for (const BlendMesh::Group& g : one.groups) {
+    BlendMesh::Group big;
+    big.first = first;
+    big.count = g.count * copies;
+    big.influences = g.influences;
+    for (int c = 0; c < copies; ++c) {
+      for (auto [to, from] : {std::pair{&big.px, &g.px}, {&big.py, &g.py}, {&big.pz, &g.pz}, {&big.nx, &g.nx},
+                              {&big.ny, &g.ny}, {&big.nz, &g.nz}})
+        to->insert(to->end(), from->begin(), from->end());
+      for (int s : g.set) big.set.push_back(s + c * sets);
+    }
+    if (g.influences > 1) {
+      big.weight.resize(static_cast<std::size_t>(g.influences) * big.count);
+      for (int i = 0; i < g.influences; ++i)
+        for (int c = 0; c < copies; ++c)
+          std::copy_n(g.weight.begin() + static_cast<std::ptrdiff_t>(i) * g.count, g.count,
+                      big.weight.begin() + static_cast<std::ptrdiff_t>(i) * big.count +
+                          static_cast<std::ptrdiff_t>(c) * g.count);
+    }
+    first += big.count;
+    out.groups.push_back(std::move(big));
+  }
+  return out;
+}
+
+void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, const float* sets, WorkerPool& pool,
+                       float* positions, float* normals) {
+  struct Task {
+    int group, begin, end;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t g = 0; g < mesh.groups.size(); ++g)
+    for (int begin = 0; begin < mesh.groups[g].count; begin += kChunk)
+      tasks.push_back({static_cast<int>(g), begin, std::min(begin + kChunk, mesh.groups[g].count)});
+  pool.run(static_cast<int>(tasks.size()), [&](int i) {
+    const BlendMesh::Group& g = mesh.groups[tasks[i].group];
+    blend_skin(kind, path, mesh.vertices(g), tasks[i].begin, tasks[i].end, sets,
+               positions + 3 * static_cast<std::size_t>(g.first), normals + 3 * static_cast<std::size_t>(g.first));
+  });
+}
+
+BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
                              BlendParams params)
-    : blend_(build_blend_mesh(model, weights)), rig_(std::move(rig)), params_(params) {
+    : blend_(build_blend_mesh(rest, weights)), rig_(std::move(rig)), params_(params) {
   // A centre of rotation is exact (Kavan & Žára 2005, §4) for one part — any point: its joint —
   // and for a part and its parent: the child's joint, which both transforms fix.
   exact_centre_.resize(blend_.sets.size());
@@ -162,11 +213,11 @@ Vec3 BlendDeformer::centre_of_rotation(int s, const AcceptedPose& pose) const {
   return reference + Vec3(e[0], e[1], e[2]);
 }
 
-void BlendDeformer::fill_sets(const AcceptedPose& pose) {
+void BlendDeformer::fill_sets(const AcceptedPose& pose, float* table) const {
   const int stride = set_stride(params_.kind);
   for (std::size_t s = 0; s < blend_.sets.size(); ++s) {
     const std::vector<int>& set = blend_.sets[s];
-    float* row = table_.data() + s * stride;
+    float* row = table + s * stride;
     const bool needs_centre = params_.kind == BlendKind::sbs || params_.kind == BlendKind::sbs_linear;
     const Vec3 rc = !needs_centre ? Vec3::Zero()
                     : std::binary_search(svd_sets_.begin(), svd_sets_.end(), static_cast<int>(s))
@@ -206,28 +257,44 @@ void BlendDeformer::fill_sets(const AcceptedPose& pose) {
 }
 
 void BlendDeformer::deform(const AcceptedPose& pose, Frame& frame) {
-  fill_sets(pose);
+  fill_sets(pose, table_.data());
   frame.positions.resize(blend_.mesh.rest_positions.size());
   frame.normals.resize(blend_.mesh.rest_normals.size());
   frame.rest_triangles = true;
-  struct Task {
-    int group, begin, end;
-  };
-  std::vector<Task> tasks;
-  for (std::size_t g = 0; g < blend_.groups.size(); ++g)
-    for (int begin = 0; begin < blend_.groups[g].count; begin += kChunk)
-      tasks.push_back({static_cast<int>(g), begin, std::min(begin + kChunk, blend_.groups[g].count)});
-  pool_->run(static_cast<int>(tasks.size()), [&](int i) {
-    const BlendMesh::Group& g = blend_.groups[tasks[i].group];
-    blend_skin(params_.kind, params_.path, blend_.vertices(g), tasks[i].begin, tasks[i].end, table_.data(),
-               frame.positions.data() + 3 * static_cast<std::size_t>(g.first),
-               frame.normals.data() + 3 * static_cast<std::size_t>(g.first));
-  });
+  run_blend_kernels(blend_, params_.kind, params_.path, table_.data(), *pool_, frame.positions.data(),
+                    frame.normals.data());
+}
+
+nlohmann::json BlendDeformer::statistics() const {
+  nlohmann::json out = {{"joint_sets", blend_.sets.size()}};
+  if (params_.kind == BlendKind::sbs) out["svd_per_frame"] = svd_sets();
+  return out;
 }
 
 std::optional<LinearSkin> BlendDeformer::linear_skin() const {
   if (params_.kind != BlendKind::lbs) return std::nullopt;
   return blend_.skin;
+}
+
+std::unique_ptr<BlendDeformer> make_smooth_deformer(DeformerContext& context, BlendKind kind) {
+  BlendParams params;
+  params.kind = kind;
+  params.threads = context.threads();
+  return std::make_unique<BlendDeformer>(welded_skin_mesh(context.model()), context.weights(), context.rig(), params);
+}
+
+std::unique_ptr<BlendDeformer> make_rigid_deformer(const SegmentedModel& model, std::shared_ptr<const Rig> rig,
+                                                   int threads, KernelPath path) {
+  const SkinMesh split = split_skin_mesh(model);
+  SkinWeights own;
+  own.joints.resize(split.num_vertices());
+  own.weights.assign(split.num_vertices(), {1, 0, 0, 0});
+  for (int v = 0; v < split.num_vertices(); ++v)
+    own.joints[v] = {static_cast<std::uint16_t>(split.vertex_component[v]), 0, 0, 0};
+  BlendParams params;
+  params.threads = threads;
+  params.path = path;
+  return std::make_unique<BlendDeformer>(split, own, std::move(rig), params);
 }
 
 }  // namespace skinlab

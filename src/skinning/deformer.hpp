@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,8 @@ class Deformer {
   virtual std::optional<LinearSkin> linear_skin() const { return std::nullopt; }
   /// Bytes of rest data the per-frame loop reads (benchmarks report it per vertex).
   virtual std::size_t runtime_bytes() const = 0;
+  /// Counts a benchmark reports (e.g. SBS's SVDs per frame); none by default.
+  virtual nlohmann::json statistics() const { return nlohmann::json::object(); }
 };
 
 /// Where a smooth deformer's weights come from (`--weights FILE`, `--weight-method`).

@@ -33,13 +33,14 @@ template <BlendKind kind, int K>
 __attribute__((always_inline)) inline void vector_loop(const BlendVertices& g, int begin, int end, const float* sets,
                                                        float* out_p, float* out_n) {
   for (int v = begin; v < end; ++v) {
-    const float w0 = g.weight[v];
+    const float w0 = K == 1 ? 1.0f : g.weight[v];  // one influence: weight 1, not stored
     const V4 x = splat(g.px[v]), y = splat(g.py[v]), z = splat(g.pz[v]);
     const V4 nx = splat(g.nx[v]), ny = splat(g.ny[v]), nz = splat(g.nz[v]);
     V4 p, n;
     if constexpr (kind == BlendKind::lbs) {
       const float* s = sets + kLbsSetStride * g.set[v];
-      V4 c0 = w0 * load(s), c1 = w0 * load(s + 4), c2 = w0 * load(s + 8), c3 = w0 * load(s + 12);
+      V4 c0 = load(s), c1 = load(s + 4), c2 = load(s + 8), c3 = load(s + 12);
+      if (K > 1) c0 *= w0, c1 *= w0, c2 *= w0, c3 *= w0;
       for (int i = 1; i < K; ++i) {
         const float wi = g.weight[i * g.count + v];
         c0 += wi * load(s + 16 * i), c1 += wi * load(s + 16 * i + 4);
@@ -137,6 +138,8 @@ void scalar_rotation(const float q[4], float m[9]) {
 void scalar_skin(BlendKind kind, const BlendVertices& g, int begin, int end, const float* sets, float* out_p,
                  float* out_n) {
   const int K = g.influences;
+  // One influence: weight 1, not stored.
+  const auto weight = [&](int i, int v) { return K == 1 ? 1.0f : g.weight[i * g.count + v]; };
   for (int v = begin; v < end; ++v) {
     const float p[3] = {g.px[v], g.py[v], g.pz[v]}, n[3] = {g.nx[v], g.ny[v], g.nz[v]};
     float m[9], t[3];  // row-major rotation and translation: p' = m (p − o) + t
@@ -145,7 +148,7 @@ void scalar_skin(BlendKind kind, const BlendVertices& g, int begin, int end, con
       const float* s = sets + kLbsSetStride * g.set[v];
       float c[16] = {};
       for (int i = 0; i < K; ++i)
-        for (int k = 0; k < 16; ++k) c[k] += g.weight[i * g.count + v] * s[16 * i + k];
+        for (int k = 0; k < 16; ++k) c[k] += weight(i, v) * s[16 * i + k];
       for (int r = 0; r < 3; ++r) {
         for (int col = 0; col < 3; ++col) m[3 * r + col] = c[4 * col + r];
         t[r] = c[12 + r];
@@ -154,7 +157,7 @@ void scalar_skin(BlendKind kind, const BlendVertices& g, int begin, int end, con
       const float* s = sets + kSbsSetStride * g.set[v];
       float q[4] = {}, centre[3] = {};
       for (int i = 0; i < K; ++i) {
-        const float w = g.weight[i * g.count + v];
+        const float w = weight(i, v);
         for (int k = 0; k < 4; ++k) q[k] += w * s[4 + 4 * i + k];
         for (int k = 0; k < 3; ++k) centre[k] += w * s[20 + 4 * i + k];
       }
@@ -164,7 +167,7 @@ void scalar_skin(BlendKind kind, const BlendVertices& g, int begin, int end, con
       const float* s = sets + kSbsLinearSetStride * g.set[v];
       float c[12] = {}, centre[3] = {};
       for (int i = 0; i < K; ++i) {
-        const float w = g.weight[i * g.count + v];
+        const float w = weight(i, v);
         for (int k = 0; k < 12; ++k) c[k] += w * s[4 + 12 * i + k];
         for (int k = 0; k < 3; ++k) centre[k] += w * s[52 + 4 * i + k];
       }
@@ -175,7 +178,7 @@ void scalar_skin(BlendKind kind, const BlendVertices& g, int begin, int end, con
       const float* s = sets + kDqsSetStride * g.set[v];
       float r[4] = {}, d[4] = {};
       for (int i = 0; i < K; ++i) {
-        const float w = g.weight[i * g.count + v];
+        const float w = weight(i, v);
         for (int k = 0; k < 4; ++k) r[k] += w * s[4 * i + k], d[k] += w * s[16 + 4 * i + k];
       }
       scalar_rotation(r, m);

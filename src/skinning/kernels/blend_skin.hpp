@@ -35,7 +35,8 @@ struct BlendVertices {
   const float *px = nullptr, *py = nullptr, *pz = nullptr;  ///< rest positions, count each
   const float *nx = nullptr, *ny = nullptr, *nz = nullptr;  ///< rest normals, count each
   const int* set = nullptr;       ///< count: each vertex's joint set (row of the set table)
-  const float* weight = nullptr;  ///< influences x count, slot-major: weight[i * count + v]
+  const float* weight = nullptr;  ///< influences x count, slot-major: weight[i * count + v]; unread
+                                  ///< (may be null) for one influence, whose weight is 1
 };
 
 /// The fastest path this CPU runs.
