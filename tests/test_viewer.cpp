@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "run_command.hpp"
@@ -186,6 +187,39 @@ TEST_F(Viewer, FrameNIsThePoseAnimateWritesAsFrameN) {
   EXPECT_EQ(held[0], held[1]);
   EXPECT_GT(held[0], 40.0);
   EXPECT_LT(held[0], 45.0);
+}
+
+TEST_F(Viewer, GlslDeformersMatchTheCpuThroughTransformFeedback) {
+  std::string text;
+  ASSERT_EQ(skinlab::test::run_command(
+                "xvfb-run -a -s '-screen 0 1024x768x24' '" GLSL_SKINNING_CHECK_EXE "' 2>/dev/null", text),
+            0)
+      << text;
+  const auto results = nlohmann::json::parse(text.substr(text.find('[')));
+  std::set<std::string> checked;
+  for (const auto& r : results) {
+    SCOPED_TRACE(r.dump());
+    EXPECT_LT(r["position_error"].get<double>(), 1e-5);  // of the bounding-box diagonal
+    EXPECT_LT(r["normal_error"].get<double>(), 1e-4);
+    checked.insert(r["skinning"].get<std::string>());
+  }
+  EXPECT_EQ(checked, (std::set<std::string>{"rigid", "lbs", "sbs", "dqs"}));
+}
+
+TEST_F(Viewer, GpuSkinnedScreenshotLooksLikeTheCpuOne) {
+  nlohmann::json cpu, gpu;
+  const fs::path a = dir_ / "cpu.png", b = dir_ / "gpu.png";
+  const std::string args = "homer --clip " + kClip + " --skinning dqs --frame 40 --size 320x240 --screenshot ";
+  ASSERT_EQ(view(args + a.string(), cpu), 0);
+  ASSERT_EQ(view(args + b.string() + " --gpu", gpu), 0);
+  EXPECT_FALSE(cpu["gpu"].get<bool>());
+  EXPECT_TRUE(gpu["gpu"].get<bool>());
+  EXPECT_EQ(cpu["centroids"], gpu["centroids"]);
+  const Image x = load_png(a), y = load_png(b);
+  int differing = 0;
+  for (int yy = 30; yy < 240; ++yy)  // below the status text, which names the path
+    for (int xx = 0; xx < 320; ++xx) differing += x.at(xx, yy) != y.at(xx, yy);
+  EXPECT_LT(differing, 320 * 210 / 100);  // rounding may flip a few edge pixels
 }
 
 TEST_F(Viewer, BadInputExitsWithTwoAndWritesNothing) {

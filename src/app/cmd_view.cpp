@@ -22,6 +22,8 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
   add_weight_options(*sub, o->weights, o->threads);
+  sub->add_flag("--gpu", o->gpu, "Skin in GLSL on the GPU where the deformer has a GPU form (lbs, sbs, dqs, rigid; key g)");
+  sub->add_option("--weights-of", o->weights_of, "Show this part's skinning weights as a heat map (key w)");
   sub->add_option("--render", o->render, "shaded, wireframe, points, skeleton or xray (skeleton over translucent skin)")
       ->check(CLI::IsMember({"shaded", "wireframe", "points", "skeleton", "xray"}))
       ->capture_default_str();

@@ -271,6 +271,27 @@ nlohmann::json BlendDeformer::statistics() const {
   return out;
 }
 
+std::optional<GpuSkinning> BlendDeformer::gpu_skinning() const {
+  if (params_.kind == BlendKind::sbs_linear) return std::nullopt;
+  GpuSkinning gpu;
+  gpu.kind = params_.kind == BlendKind::lbs ? "lbs" : params_.kind == BlendKind::sbs ? "sbs" : "dqs";
+  gpu.sets = static_cast<int>(blend_.sets.size());
+  gpu.set_stride = set_stride(params_.kind);
+  gpu.weights.assign(4 * blend_.mesh.rest_positions.size() / 3, 0.0f);
+  for (const BlendMesh::Group& g : blend_.groups)
+    for (int v = 0; v < g.count; ++v) {
+      gpu.set.push_back(g.set[v]);
+      for (int i = 0; i < g.influences; ++i)
+        gpu.weights[4 * (g.first + v) + i] = g.influences == 1 ? 1.0f : g.weight[i * g.count + v];
+    }
+  return gpu;
+}
+
+void BlendDeformer::gpu_set_table(const AcceptedPose& pose, std::vector<float>& table) const {
+  table.resize(blend_.sets.size() * set_stride(params_.kind));
+  fill_sets(pose, table.data());
+}
+
 std::optional<LinearSkin> BlendDeformer::linear_skin() const {
   if (params_.kind != BlendKind::lbs) return std::nullopt;
   return blend_.skin;

@@ -68,6 +68,8 @@ class BlendDeformer : public Deformer {
   /// its parent), i.e. SVDs per frame (Kavan & Žára 2005, Table 2, last row).
   int svd_sets() const { return static_cast<int>(svd_sets_.size()); }
   nlohmann::json statistics() const override;
+  std::optional<GpuSkinning> gpu_skinning() const override;
+  void gpu_set_table(const AcceptedPose& pose, std::vector<float>& table) const override;
   const BlendMesh& blend_mesh() const { return blend_; }
   const BlendParams& params() const { return params_; }
   /// Writes the frame's set table (blend_mesh().sets.size() x set_stride(kind) floats).

@@ -47,6 +47,17 @@ struct LinearSkin {
   std::vector<std::array<float, 4>> weights;
 };
 
+/// What a vertex shader needs to run a deformer on the GPU (glsl_skinning_shader): per vertex of
+/// the rest mesh its joint set and four weights (0 past its influences); per frame the set table
+/// the CPU fills (Deformer::gpu_set_table), uploaded as a texture buffer of vec4s.
+struct GpuSkinning {
+  std::string kind;            ///< the shader variant: lbs, sbs or dqs
+  std::vector<int> set;        ///< #V
+  std::vector<float> weights;  ///< #V x 4
+  int sets = 0;                ///< rows of the set table
+  int set_stride = 0;          ///< floats per row, a multiple of 4
+};
+
 class Deformer {
  public:
   virtual ~Deformer() = default;
@@ -59,6 +70,10 @@ class Deformer {
   virtual std::optional<LinearSkin> linear_skin() const { return std::nullopt; }
   /// Bytes of rest data the per-frame loop reads (benchmarks report it per vertex).
   virtual std::size_t runtime_bytes() const = 0;
+  /// The GPU form of this deformer, when it has one (the blended deformers).
+  virtual std::optional<GpuSkinning> gpu_skinning() const { return std::nullopt; }
+  /// The per-frame set table of gpu_skinning() for `pose`.
+  virtual void gpu_set_table(const AcceptedPose&, std::vector<float>&) const {}
   /// Counts a benchmark reports (e.g. SBS's SVDs per frame); none by default.
   virtual nlohmann::json statistics() const { return nlohmann::json::object(); }
 };

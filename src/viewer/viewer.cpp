@@ -21,6 +21,7 @@
 #include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
 #include "skinning/session.hpp"
+#include "viewer/gl_skinning.hpp"
 #include "viewer/software_render.hpp"
 
 #define STB_EASY_FONT_IMPLEMENTATION
@@ -41,33 +42,13 @@ const char* const kHelp[] = {
     "m: render mode (shaded, wireframe, points, skeleton, xray)",
     "c: part colours on/off   o: all OBBs on/off",
     "1-4: skeleton method (opening, centroid, pa, pa-refined)",
-    "d: next deformer   space: play/pause   n/b: next/previous frame",
+    "d: next deformer   g: GPU (GLSL) skinning on/off",
+    "w: the selected part's skinning weights as a heat map",
+    "space: play/pause   n/b: next/previous frame",
     "left/right: scrub 0.1 s   ]/[: speed x2 / x0.5",
     "l: load a clip (path typed in the terminal)   r: rest pose",
     "h: this help   q or esc: quit",
 };
-
-GLuint compile(GLenum kind, const char* source) {
-  const GLuint shader = glCreateShader(kind);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  GLint ok = 0;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[1024];
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    throw std::runtime_error(std::string("shader: ") + log);
-  }
-  return shader;
-}
-
-GLuint program(const char* vertex, const char* fragment) {
-  const GLuint p = glCreateProgram();
-  glAttachShader(p, compile(GL_VERTEX_SHADER, vertex));
-  glAttachShader(p, compile(GL_FRAGMENT_SHADER, fragment));
-  glLinkProgram(p);
-  return p;
-}
 
 const char* const kLitVertex = R"(#version 330 core
 layout(location = 0) in vec3 position;
@@ -141,8 +122,12 @@ struct Viewer {
   int deformer = 0;  // index into options.deformers
   std::unique_ptr<AnimationSession> session;
   Frame frame;
+  bool frame_stale = false;               // the GPU skins; `frame` is deformed on the CPU only when needed
+  bool use_gpu = false;                   // skin in GLSL when the deformer has a GPU form
+  std::unique_ptr<GlSkinning> gpu;        // made on first use for the current deformer
   int shown = 0;                          // the grid frame on screen
   bool rest_indices_uploaded = false;     // the element buffer holds the rest mesh's triangles
+  bool weight_view = false;               // colour by the selected part's skinning weights
   std::vector<Rejection> recent;          // the last rejections, shown on screen
   std::set<std::array<int, 4>> ongoing;   // rejections of the previous frame (kind, joint, axis, other)
   int mode = 0;
@@ -175,6 +160,7 @@ struct Viewer {
     params.threads = options.threads;
     session = std::make_unique<AnimationSession>(*model, clip, params, options.deformers[deformer]);
     rest_indices_uploaded = false;
+    gpu.reset();
     show(shown);
   }
 
@@ -182,6 +168,7 @@ struct Viewer {
     deformer = (deformer + 1) % static_cast<int>(options.deformers.size());
     session->set_deformer(options.deformers[deformer]);
     rest_indices_uploaded = false;
+    gpu.reset();
     show(shown);
     std::cout << "deformer: " << options.deformers[deformer].name << '\n';
   }
@@ -192,7 +179,49 @@ struct Viewer {
     shown = std::clamp(f, 0, grid().last());
     time = std::max(time, grid().time(shown));
     if (grid().frame_at(time) != shown) time = grid().time(shown);
-    report(session->play(shown, frame).rejections);
+    const AcceptedPose& pose = session->animator().seek(shown);
+    frame_stale = gpu_active();
+    if (!frame_stale) session->deformer().deform(pose, frame);
+    report(pose.rejections);
+  }
+
+  // Per-vertex colours: the parts' (or one colour), the selected part highlighted; with the
+  // weight view on, the selected part's skinning weight as a heat map (blue 0 to red 1).
+  std::vector<float> vertex_colors(const FrameTopology& topo, int num_vertices) {
+    std::vector<float> color(3 * static_cast<std::size_t>(num_vertices));
+    const SkinWeights* weights = weight_view && selected >= 0 ? &session->context().weights() : nullptr;
+    for (int v = 0; v < num_vertices; ++v) {
+      const int c = topo.vertex_component[v];
+      Rgb rgb = colors ? palette_color(c) : Rgb{0.8f, 0.78f, 0.72f};
+      if (c == selected) rgb = {1.0f, 0.85f, 0.2f};
+      if (weights) {
+        float w = 0.0f;
+        if (v < rest().num_vertices())
+          for (int i = 0; i < 4; ++i)
+            if (weights->joints[rest().welded_vertex[v]][i] == selected) w += weights->weights[rest().welded_vertex[v]][i];
+        rgb = {std::clamp(2.0f * w, 0.0f, 1.0f), 1.0f - std::abs(2.0f * w - 1.0f), std::clamp(1.0f - 2.0f * w, 0.0f, 1.0f)};
+      }
+      std::copy(rgb.begin(), rgb.end(), color.begin() + 3 * v);
+    }
+    return color;
+  }
+
+  bool gpu_active() const { return use_gpu && session->deformer().gpu_skinning().has_value(); }
+
+  // The CPU frame, for picking and projected centroids while the GPU skins.
+  const Frame& cpu_frame() {
+    if (frame_stale) {
+      session->deformer().deform(session->animator().current(), frame);
+      frame_stale = false;
+    }
+    return frame;
+  }
+
+  void toggle_gpu() {
+    use_gpu = !use_gpu;
+    if (use_gpu && !session->deformer().gpu_skinning())
+      std::cout << "deformer " << options.deformers[deformer].name << " has no GPU form; skinning on the CPU\n";
+    show(shown);
   }
 
   // Moves the playback clock to t (seconds of clip time) and shows the frame there.
@@ -229,6 +258,12 @@ struct Viewer {
     if (mode >= 5)
       throw InputError("--render: expected shaded, wireframe, points, skeleton or xray, found '" + o.render + "'");
     colors = o.part_colors;
+    use_gpu = o.gpu;
+    if (!o.weights_of.empty()) {
+      selected = model->find_component(o.weights_of);
+      if (selected < 0) throw InputError("--weights-of: the model has no part '" + o.weights_of + "'");
+      weight_view = true;
+    }
     yaw = static_cast<float>(o.yaw * std::numbers::pi / 180.0);
     pitch = static_cast<float>(std::clamp(o.pitch, -85.0, 85.0) * std::numbers::pi / 180.0);
     rebuild();
@@ -241,8 +276,8 @@ struct Viewer {
   void init_gl() {
     glewExperimental = GL_TRUE;
     if (glewInit() != GLEW_OK) throw std::runtime_error("GLEW could not load OpenGL functions");
-    lit = program(kLitVertex, kLitFragment);
-    flat = program(kFlatVertex, kFlatFragment);
+    lit = link_program(kLitVertex, kLitFragment);
+    flat = link_program(kFlatVertex, kFlatFragment);
     glGenVertexArrays(1, &mesh_vao);
     glBindVertexArray(mesh_vao);
     glGenBuffers(3, mesh_vbo);
@@ -340,37 +375,45 @@ struct Viewer {
     lines.segment(origin, origin + Vec3(0, 0, scale * 0.3), {0.1f, 0.2f, 0.9f});
     draw_lines(lines, GL_LINES, mvp);
 
-    // The deformed mesh.
-    const FrameTopology topo = topology(frame, rest());
-    const int num_vertices = static_cast<int>(frame.positions.size() / 3);
-    std::vector<float> color(frame.positions.size());
-    for (int v = 0; v < num_vertices; ++v) {
-      const int c = topo.vertex_component[v];
-      Rgb rgb = colors ? palette_color(c) : Rgb{0.8f, 0.78f, 0.72f};
-      if (c == selected) rgb = {1.0f, 0.85f, 0.2f};
-      std::copy(rgb.begin(), rgb.end(), color.begin() + 3 * v);
-    }
-    const bool skin = mode != 3;
-    if (skin) {
-      glUseProgram(lit);
-      glUniformMatrix4fv(glGetUniformLocation(lit, "mvp"), 1, GL_FALSE, mvp.data());
+    // The deformed mesh: skinned here (`frame`) or by the GLSL deformer on the GPU.
+    const bool on_gpu = gpu_active();
+    const Frame& cpu = on_gpu ? frame : cpu_frame();
+    const FrameTopology topo = on_gpu ? FrameTopology{rest().triangles, rest().triangle_component,
+                                                      rest().vertex_component}
+                                      : topology(cpu, rest());
+    const int num_vertices = on_gpu ? rest().num_vertices() : static_cast<int>(cpu.positions.size() / 3);
+    const std::vector<float> color = vertex_colors(topo, num_vertices);
+    if (mode != 3) {
       const Vec3f light = (eye() - target).normalized();
-      glUniform3f(glGetUniformLocation(lit, "light"), light.x(), light.y(), light.z());
-      glUniform1f(glGetUniformLocation(lit, "alpha"), mode == 4 ? 0.3f : 1.0f);
-      glBindVertexArray(mesh_vao);
-      // Indices go to the GPU only when the triangles change: once for a deformer that keeps the
-      // rest triangles, every frame for one that rebuilds them (gap reconstruction).
-      if (!frame.rest_triangles || !rest_indices_uploaded) {
-        glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(topo.triangles.size() * sizeof(Tri)),
-                     topo.triangles.data(), frame.rest_triangles ? GL_STATIC_DRAW : GL_STREAM_DRAW);
-        rest_indices_uploaded = frame.rest_triangles;
+      GLuint shader = lit;
+      if (on_gpu) {
+        if (!gpu) gpu = std::make_unique<GlSkinning>(rest(), *session->deformer().gpu_skinning(), kLitFragment);
+        std::vector<float> table;
+        session->deformer().gpu_set_table(session->animator().current(), table);
+        gpu->upload_sets(table);
+        gpu->upload_colors(color);
+        gpu->bind(mvp.data());
+        shader = gpu->program();
+      } else {
+        glUseProgram(lit);
+        glUniformMatrix4fv(glGetUniformLocation(lit, "mvp"), 1, GL_FALSE, mvp.data());
+        glBindVertexArray(mesh_vao);
+        // Indices go to the GPU only when the triangles change: once for a deformer that keeps the
+        // rest triangles, every frame for one that rebuilds them (gap reconstruction).
+        if (!cpu.rest_triangles || !rest_indices_uploaded) {
+          glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(topo.triangles.size() * sizeof(Tri)),
+                       topo.triangles.data(), cpu.rest_triangles ? GL_STATIC_DRAW : GL_STREAM_DRAW);
+          rest_indices_uploaded = cpu.rest_triangles;
+        }
+        const std::vector<float>* arrays[3] = {&cpu.positions, &cpu.normals, &color};
+        for (int k = 0; k < 3; ++k) {
+          glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
+          glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)),
+                       arrays[k]->data(), GL_STREAM_DRAW);
+        }
       }
-      const std::vector<float>* arrays[3] = {&frame.positions, &frame.normals, &color};
-      for (int k = 0; k < 3; ++k) {
-        glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
-        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)), arrays[k]->data(),
-                     GL_STREAM_DRAW);
-      }
+      glUniform3f(glGetUniformLocation(shader, "light"), light.x(), light.y(), light.z());
+      glUniform1f(glGetUniformLocation(shader, "alpha"), mode == 4 ? 0.3f : 1.0f);
       if (mode == 4) {
         glEnable(GL_BLEND);
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -384,6 +427,7 @@ struct Viewer {
       glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
       glDepthMask(GL_TRUE);
       glDisable(GL_BLEND);
+      glBindVertexArray(0);
     }
     // Skeleton (skeleton and xray modes), boxes of the selected part or of all parts.
     LineBatch bones, joints, boxes;
@@ -406,9 +450,9 @@ struct Viewer {
 
     // Status in the corner; rejections; help.
     char status[200];
-    std::snprintf(status, sizeof status, "%s  %s  %s  %s  frame %d/%d  t=%.2f s  x%.2g", files.name.c_str(),
-                  to_string(kSkeletonMethods[method]), options.deformers[deformer].name.c_str(), kModes[mode], shown,
-                  grid().last(), grid().time(shown), speed);
+    std::snprintf(status, sizeof status, "%s  %s  %s%s  %s  frame %d/%d  t=%.2f s  x%.2g", files.name.c_str(),
+                  to_string(kSkeletonMethods[method]), options.deformers[deformer].name.c_str(),
+                  gpu_active() ? " (GLSL)" : "", kModes[mode], shown, grid().last(), grid().time(shown), speed);
     if (options.screenshot.empty())  // a single headless frame has no frame rate
       std::snprintf(status + std::strlen(status), sizeof status - std::strlen(status), "  %.0f fps", measured_fps);
     std::vector<std::string> text{status};
@@ -422,15 +466,16 @@ struct Viewer {
   }
 
   // The part under pixel (x, y) (top-left origin), or -1.
-  int pick(int x, int y) const {
+  int pick(int x, int y) {
     const Mat4f inverse = view_projection().inverse();
     const float w = static_cast<float>(width), h = static_cast<float>(height);
     const float nx = 2.0f * (static_cast<float>(x) + 0.5f) / w - 1, ny = 1 - 2.0f * (static_cast<float>(y) + 0.5f) / h;
     Eigen::Vector4f a = inverse * Eigen::Vector4f(nx, ny, -1, 1), b = inverse * Eigen::Vector4f(nx, ny, 1, 1);
     const Vec3 origin = (a.head<3>() / a.w()).cast<double>(), to = (b.head<3>() / b.w()).cast<double>();
     const Vec3 dir = (to - origin).normalized();
-    const FrameTopology topo = topology(frame, rest());
-    const std::vector<float>& p = frame.positions;
+    const Frame& cpu = cpu_frame();
+    const FrameTopology topo = topology(cpu, rest());
+    const std::vector<float>& p = cpu.positions;
     const auto at = [&](int v) { return Vec3(p[3 * v], p[3 * v + 1], p[3 * v + 2]); };
     double best = 1e300;
     int hit = -1;
@@ -446,11 +491,12 @@ struct Viewer {
   }
 
   // Pixel position (top-left origin) of each part's centroid in the current pose.
-  nlohmann::json projected_centroids() const {
+  nlohmann::json projected_centroids() {
     nlohmann::json out = nlohmann::json::object();
     const Mat4f mvp = view_projection();
-    const FrameTopology topo = topology(frame, rest());
-    const std::vector<float>& p = frame.positions;
+    const Frame& cpu = cpu_frame();
+    const FrameTopology topo = topology(cpu, rest());
+    const std::vector<float>& p = cpu.positions;
     std::vector<Eigen::Vector4f> sums(model->num_components(), Eigen::Vector4f::Zero());
     for (std::size_t v = 0; v < topo.vertex_component.size(); ++v)
       sums[topo.vertex_component[v]] += Eigen::Vector4f(p[3 * v], p[3 * v + 1], p[3 * v + 2], 1);
@@ -508,6 +554,13 @@ struct Viewer {
         break;
       case 'd':
         next_deformer();
+        break;
+      case 'g':
+        toggle_gpu();
+        break;
+      case 'w':
+        weight_view = !weight_view;
+        if (weight_view && selected < 0) std::cout << "select a part (click or tab) to see its weights\n";
         break;
       case 'n':
         show(shown + 1);
@@ -636,6 +689,7 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
           {"frame", viewer.shown},
           {"time", viewer.grid().time(viewer.shown)},
           {"skinning", viewer.options.deformers[viewer.deformer].name},
+          {"gpu", viewer.gpu_active()},
           {"pose_degrees", pose_degrees_json(viewer.session->animator().current().pose, viewer.rig())},
           {"selected", viewer.selected < 0 ? nlohmann::json(nullptr)
                                            : nlohmann::json(viewer.model->components()[viewer.selected].name)},

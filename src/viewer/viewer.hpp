@@ -18,6 +18,8 @@ struct ViewerOptions {
   std::vector<DeformerEntry> deformers;
   std::string skinning = "rigid";
   WeightsSpec weights;  ///< for the smooth deformers
+  bool gpu = false;     ///< skin in GLSL where the deformer has a GPU form (key g)
+  std::string weights_of;  ///< select this part and show its skinning weights as a heat map (key w)
   int threads = 1;
   bool all_axes = false;            ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
