@@ -277,12 +277,15 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   fs::remove_all(dir);
 }
 
-TEST(Cli, AnimateExportsAValidBinaryGltf) {
-  const fs::path dir = fs::temp_directory_path() / ("skinlab_glb_" + std::to_string(::getpid()));
+class CliGltf : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(LinearBlends, CliGltf, ::testing::Values("rigid", "lbs"));
+
+TEST_P(CliGltf, AnimateExportsAValidBinaryGltf) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_glb_" + GetParam() + std::to_string(::getpid()));
   fs::remove_all(dir);
   const CliResult run =
       run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --fps 10 --format glb -o " +
-                  dir.string() + " --json");
+                  dir.string() + " --json --skinning " + GetParam());
   ASSERT_EQ(run.code, 0) << run.out;
   const fs::path glb = dir / "animation.glb";
   std::ifstream in(glb, std::ios::binary);
@@ -326,5 +329,51 @@ TEST(Cli, AnimateExportsAValidBinaryGltf) {
                                  report);
   EXPECT_EQ(status, 0) << report;
   EXPECT_NE(report.find("\"errors\":0"), std::string::npos) << report;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, GltfIsRefusedForDeformersThatAreNotLinearBlends) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_noglb_" + std::to_string(::getpid()));
+  for (const char* deformer : {"sbs", "dqs"}) {
+    const CliResult run = run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --format glb -o " +
+                                      dir.string() + " --skinning " + deformer);
+    EXPECT_EQ(run.code, 2) << run.out;
+    EXPECT_NE(run.out.find("not a linear blend"), std::string::npos) << run.out;
+    EXPECT_FALSE(fs::exists(dir / "animation.glb"));
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Cli, WeightsAreSavedLoadedAndBadFilesRefused) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_weights_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "homer.weights").string();
+  const CliResult made = run_skinlab("weights homer --method heat -o " + file + " --json");
+  ASSERT_EQ(made.code, 0) << made.out;
+  const auto report = nlohmann::json::parse(made.out);
+  EXPECT_EQ(report["vertices"], 4930);
+  int total = 0;
+  for (int n : report["vertices_by_influences"]) total += n;
+  EXPECT_EQ(total, 4930);
+  // The file drives a deformer exactly as the weights it was made from.
+  const std::string clip = kData + "/../../clips/homer_wave.clip";
+  const CliResult from_file = run_skinlab("animate homer --clip " + clip + " --frames 40:40 --skinning sbs --weights " +
+                                          file + " -o " + (dir / "a").string());
+  const CliResult computed = run_skinlab("animate homer --clip " + clip + " --frames 40:40 --skinning sbs " +
+                                         "--weight-method heat -o " + (dir / "b").string());
+  ASSERT_EQ(from_file.code, 0) << from_file.out;
+  ASSERT_EQ(computed.code, 0) << computed.out;
+  const auto read = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return text.substr(text.find('\n'));  // past the comment line, which names nothing that differs
+  };
+  EXPECT_TRUE(read(dir / "a" / "frame_0040.obj") == read(dir / "b" / "frame_0040.obj"));
+  // A weights file for another model names its line.
+  const CliResult wrong =
+      run_skinlab("animate cow --clip " + kData + "/../../clips/cow_walk.clip --skinning lbs --weights " + file +
+                  " -o " + (dir / "c").string());
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find(file + ":2:9: expected the mesh's vertex count"), std::string::npos) << wrong.out;
   fs::remove_all(dir);
 }

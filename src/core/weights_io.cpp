@@ -77,7 +77,18 @@ SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, co
       lex.fail_message(first, "weights of vertex " + std::to_string(v) + " sum to " + format_double(sum) +
                                   ", expected 1");
     if (lex.on_line(first.line)) lex.fail(lex.peek(), "one vertex per line");
-    set_influences(out, v, std::move(influences));
+    // Weights that already sum to 1 as floats are kept bit for bit (a written file reads back
+    // exactly); others are normalised.
+    if (std::abs(sum - 1.0) > 1e-6) {
+      set_influences(out, v, std::move(influences));
+      continue;
+    }
+    std::stable_sort(influences.begin(), influences.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (std::size_t i = 0; i < influences.size(); ++i) {
+      out.joints[v][i] = static_cast<std::uint16_t>(influences[i].first);
+      out.weights[v][i] = static_cast<float>(influences[i].second);
+    }
   }
   if (!lex.at_end()) lex.fail(lex.peek(), "end of file after " + std::to_string(num_vertices) + " vertices");
   return out;

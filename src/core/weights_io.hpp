@@ -29,7 +29,8 @@ void set_influences(SkinWeights& weights, int v, std::vector<std::pair<int, doub
 /// Reads a `.weights` file for a mesh of `num_vertices` vertices whose parts are `parts` (the
 /// file may list them in another order; influences are renumbered to `parts`). Throws
 /// ParseError at the first problem: a count that does not match, an unknown or repeated part, a
-/// weight outside [0, 1], weights that do not sum to 1 within 1e-4.
+/// weight outside [0, 1], weights that do not sum to 1 within 1e-4. Weights that sum to 1 within
+/// 1e-6 are kept as written, others are normalised.
 SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, const std::vector<std::string>& parts);
 void write_weights(std::ostream& out, const SkinWeights& weights);
 
