@@ -173,13 +173,16 @@ double triad_gb_per_s(WorkerPool& pool) {
 
 // A crowd of about `target` vertices: copies of `name` with their own poses (copy c plays the
 // clip `c` frames ahead), skinned by each blended deformer on the kernels alone, with 1 and with
-// all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth.
+// all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth. The
+// smooth deformers use bone-heat weights, which give most vertices four influences.
 nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads,
                            int repeat) {
   const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
-  AnimationSession session(model, read_clip(clips.front()), {}, find_deformer("rigid"));
+  SessionParams params;
+  params.weights.method = "heat";
+  AnimationSession session(model, read_clip(clips.front()), params, find_deformer("rigid"));
   std::vector<AcceptedPose> poses;
   for (int f = 0; f < session.animator().grid().count(); ++f) poses.push_back(session.animator().seek(f));
   std::vector<std::unique_ptr<BlendDeformer>> deformers;
@@ -213,7 +216,10 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
       const double vertices = static_cast<double>(copies) * per_copy;
       const double kernel = median(kernel_runs);
       const double bytes = static_cast<double>(one.runtime_bytes()) / per_copy + 6 * sizeof(float);
+      double influences = 0;
+      for (const BlendMesh::Group& g : one.blend_mesh().groups) influences += static_cast<double>(g.influences) * g.count;
       rows.push_back({{"model", name},
+                      {"mean_influences", influences / per_copy},
                       {"skinning", names[d]},
                       {"threads", t},
                       {"copies", copies},
@@ -293,7 +299,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                 << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
                 << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11)
                 << "collision" << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total"
-                << std::setw(7) << "B/vtx"
+                << std::setw(7) << "B/vtx" << std::setw(9) << "Mvert/s"
                 << "  clip\n"
                 << std::setprecision(4);
       for (const auto& r : animation)
@@ -303,8 +309,34 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
                   << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
                   << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
-                  << r["runtime_bytes_per_vertex"].get<double>() << std::setprecision(4) << "  "
+                  << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9) << r["mvertices_per_s"].get<double>()
+                  << std::setprecision(4) << "  "
                   << r["clip"].get<std::string>() << '\n';
+      std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
+                << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
+                << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio"
+                << std::setw(8) << "SVDs" << '\n';
+      for (const auto& r : sbs)
+        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(9)
+                  << r["weights"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
+                  << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>()
+                  << std::setw(8) << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8)
+                  << r["svd_per_frame"].get<int>() << std::setprecision(4) << '\n';
+      if (!crowd.empty())
+        std::cout << "\nCrowd of " << crowd[0]["copies"].get<int>() << " " << crowd[0]["model"].get<std::string>()
+                  << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
+                  << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads"
+                  << std::setw(10) << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10)
+                  << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW"
+                  << '\n';
+      for (const auto& r : crowd)
+        std::cout << std::left << std::setw(10) << r["skinning"].get<std::string>() << std::right << std::setw(8)
+                  << r["threads"].get<int>() << std::setw(10) << r["vertices"].get<long>() << std::setw(8)
+                  << std::setprecision(2) << r["mean_influences"].get<double>() << std::setw(10)
+                  << r["kernel_ms"].get<double>() << std::setw(10) << std::setprecision(0)
+                  << r["mvertices_per_s"].get<double>() << std::setw(8) << r["bytes_per_vertex"].get<double>()
+                  << std::setw(8) << r["bandwidth_gb_per_s"].get<double>() << std::setw(7)
+                  << 100 * r["bandwidth_share"].get<double>() << "%" << std::setprecision(4) << '\n';
       std::cout << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }
     exit_code = 0;
