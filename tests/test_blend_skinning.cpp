@@ -259,6 +259,44 @@ TEST(BlendSkinning, DqsEqualsSbsWhenEveryTransformFixesTheSamePoint) {
   }
 }
 
+TEST(BlendSkinning, TheLeastSquaresCentreIsTheCommonFixedPoint) {
+  // Every part turns about the same point p: for the joint sets SBS solves by the SVD (neither
+  // one part nor a part and its parent) the least-squares centre is p, so there SBS blends the
+  // rotations about p exactly as DQS does.
+  const SegmentedModel model = load_model(resolve_model("homer"));
+  const Skeleton skeleton = extract_skeleton(model);
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  const SkinWeights w = heat_weights(model, skeleton);
+  const Vec3 p = bounding_box(model.mesh().positions).min;
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-1, 1);
+  AcceptedPose pose;
+  for (int c = 0; c < model.num_components(); ++c) {
+    const Quat q = quat_from_axis_angle(Vec3(u(rng), u(rng), u(rng)), 1.5 * u(rng));
+    pose.world.push_back({q, p - q * p});
+  }
+  transforms_to_matrices(pose.world, pose.matrices);
+  BlendParams params;
+  params.kind = BlendKind::sbs;
+  BlendDeformer sbs(welded_skin_mesh(model), w, rig, params);
+  params.kind = BlendKind::dqs;
+  BlendDeformer dqs(welded_skin_mesh(model), w, rig, params);
+  ASSERT_GT(sbs.svd_sets(), 5);
+  Frame a, b;
+  sbs.deform(pose, a);
+  dqs.deform(pose, b);
+  const double diagonal = bounding_box(model.mesh().positions).diagonal();
+  int compared = 0;
+  for (const BlendMesh::Group& g : sbs.blend_mesh().groups)
+    for (int v = 0; v < g.count; ++v) {
+      if (!std::binary_search(sbs.svd_set_ids().begin(), sbs.svd_set_ids().end(), g.set[v])) continue;
+      const int i = 3 * (g.first + v);
+      for (int k = 0; k < 3; ++k) ASSERT_NEAR(a.positions[i + k], b.positions[i + k], 1e-5 * diagonal);
+      ++compared;
+    }
+  EXPECT_GT(compared, 100);
+}
+
 TEST(BlendSkinning, ScalarVectorAvx2AndThreadedPathsAgree) {
   Posed p = homer_bent();
   const SkinWeights w = opening_weights(p.model);

@@ -200,17 +200,21 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
       const BlendMesh crowd = replicate(one.blend_mesh(), copies);
       const int stride = set_stride(one.params().kind);
       const std::size_t sets = one.blend_mesh().sets.size();
-      std::vector<float> table(copies * sets * stride), positions(3 * std::size_t(copies) * per_copy),
-          normals(positions.size());
+      const BlendKind kind = one.params().kind;
+      std::vector<float> table(copies * sets * stride), rigid(kind == BlendKind::lbs ? 0 : copies * sets * kLbsSetStride),
+          positions(3 * std::size_t(copies) * per_copy), normals(positions.size());
       std::vector<double> kernel_runs, set_runs;
       for (int r = 0; r < repeat; ++r) {
         const int frame = r % static_cast<int>(poses.size());
         Stopwatch stopwatch;
-        for (int c = 0; c < copies; ++c)
-          one.fill_sets(poses[(frame + c) % poses.size()], table.data() + c * sets * stride);
+        for (int c = 0; c < copies; ++c) {
+          const AcceptedPose& pose = poses[(frame + c) % poses.size()];
+          one.fill_sets(pose, kind, table.data() + c * sets * stride);
+          if (!rigid.empty()) one.fill_sets(pose, BlendKind::lbs, rigid.data() + c * sets * kLbsSetStride);
+        }
         set_runs.push_back(stopwatch.lap());
-        run_blend_kernels(crowd, one.params().kind, one.params().path, table.data(), pool, positions.data(),
-                          normals.data());
+        run_blend_kernels(crowd, kind, one.params().path, table.data(), rigid.empty() ? nullptr : rigid.data(), pool,
+                          positions.data(), normals.data());
         kernel_runs.push_back(stopwatch.lap());
       }
       const double vertices = static_cast<double>(copies) * per_copy;

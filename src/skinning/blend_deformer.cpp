@@ -146,8 +146,8 @@ BlendMesh replicate(const BlendMesh& one, int copies) {
   return out;
 }
 
-void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, const float* sets, WorkerPool& pool,
-                       float* positions, float* normals) {
+void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, const float* sets,
+                       const float* rigid_sets, WorkerPool& pool, float* positions, float* normals) {
   struct Task {
     int group, begin, end;
   };
@@ -157,7 +157,9 @@ void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, c
       tasks.push_back({static_cast<int>(g), begin, std::min(begin + kChunk, mesh.groups[g].count)});
   pool.run(static_cast<int>(tasks.size()), [&](int i) {
     const BlendMesh::Group& g = mesh.groups[tasks[i].group];
-    blend_skin(kind, path, mesh.vertices(g), tasks[i].begin, tasks[i].end, sets,
+    const bool rigid = g.influences == 1 && rigid_sets != nullptr;
+    blend_skin(rigid ? BlendKind::lbs : kind, path, mesh.vertices(g), tasks[i].begin, tasks[i].end,
+               rigid ? rigid_sets : sets,
                positions + 3 * static_cast<std::size_t>(g.first), normals + 3 * static_cast<std::size_t>(g.first));
   });
 }
@@ -183,6 +185,7 @@ BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, s
     }
   }
   table_.assign(blend_.sets.size() * set_stride(params_.kind), 0.0f);
+  if (params_.kind != BlendKind::lbs) rigid_table_.assign(blend_.sets.size() * kLbsSetStride, 0.0f);
   pool_ = std::make_unique<WorkerPool>(std::max(1, params_.threads));
 }
 
@@ -193,32 +196,36 @@ BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, s
 Vec3 BlendDeformer::centre_of_rotation(int s, const AcceptedPose& pose) const {
   const std::vector<int>& set = blend_.sets[s];
   const Vec3 reference = exact_centre_[s];
-  const int pairs = static_cast<int>(set.size() * (set.size() - 1) / 2);
-  std::vector<double> d(static_cast<std::size_t>(9) * pairs), e(static_cast<std::size_t>(3) * pairs);
+  // At most 4 parts: 6 pairs, 18 equations. Column-major, on the stack: no allocation per call.
+  constexpr int kMaxRows = 18;
+  std::array<double, 3 * kMaxRows> d{};
+  std::array<double, kMaxRows> e{};
+  const int m = static_cast<int>(3 * set.size() * (set.size() - 1) / 2);
   int row = 0;
   for (std::size_t a = 0; a < set.size(); ++a)
-    for (std::size_t b = a + 1; b < set.size(); ++b, ++row) {
+    for (std::size_t b = a + 1; b < set.size(); ++b, row += 3) {
       const QT &ca = pose.world[set[a]], &cb = pose.world[set[b]];
-      const Mat3 m = ca.q.toRotationMatrix() - cb.q.toRotationMatrix();
-      const Vec3 rhs = cb.t - ca.t - m * reference;
+      const Mat3 diff = ca.q.toRotationMatrix() - cb.q.toRotationMatrix();
+      const Vec3 rhs = cb.t - ca.t - diff * reference;
       for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) d[9 * row + 3 * i + j] = m(i, j);
-        e[3 * row + i] = rhs[i];
+        for (int j = 0; j < 3; ++j) d[row + i + m * j] = diff(i, j);
+        e[row + i] = rhs[i];
       }
     }
-  std::vector<double> singular(3);
+  std::array<double, 3> singular{};
+  std::array<double, 128> work{};
   lapack_int rank = 0;
-  const lapack_int m = 3 * pairs;
-  LAPACKE_dgelss(LAPACK_ROW_MAJOR, m, 3, 1, d.data(), 3, e.data(), 1, singular.data(), 1e-6, &rank);
+  LAPACKE_dgelss_work(LAPACK_COL_MAJOR, m, 3, 1, d.data(), m, e.data(), std::max(m, 3), singular.data(), 1e-6, &rank,
+                      work.data(), static_cast<lapack_int>(work.size()));
   return reference + Vec3(e[0], e[1], e[2]);
 }
 
-void BlendDeformer::fill_sets(const AcceptedPose& pose, float* table) const {
-  const int stride = set_stride(params_.kind);
+void BlendDeformer::fill_sets(const AcceptedPose& pose, BlendKind kind, float* table) const {
+  const int stride = set_stride(kind);
   for (std::size_t s = 0; s < blend_.sets.size(); ++s) {
     const std::vector<int>& set = blend_.sets[s];
     float* row = table + s * stride;
-    const bool needs_centre = params_.kind == BlendKind::sbs || params_.kind == BlendKind::sbs_linear;
+    const bool needs_centre = kind == BlendKind::sbs || kind == BlendKind::sbs_linear;
     const Vec3 rc = !needs_centre ? Vec3::Zero()
                     : std::binary_search(svd_sets_.begin(), svd_sets_.end(), static_cast<int>(s))
                         ? centre_of_rotation(static_cast<int>(s), pose)
@@ -229,7 +236,7 @@ void BlendDeformer::fill_sets(const AcceptedPose& pose, float* table) const {
       // The same rotation on the pivot's side of the quaternion sphere (QLERP's and DQS's sign rule).
       const Quat q = pivot.dot(c.q) < 0 ? Quat(-c.q.coeffs()) : c.q;
       const Mat3 r = c.q.toRotationMatrix();
-      switch (params_.kind) {
+      switch (kind) {
         case BlendKind::lbs:
           for (int col = 0; col < 3; ++col) put(row + 16 * i + 4 * col, Vec3(r.col(col)));
           put(row + 16 * i + 12, c.t);
@@ -257,11 +264,13 @@ void BlendDeformer::fill_sets(const AcceptedPose& pose, float* table) const {
 }
 
 void BlendDeformer::deform(const AcceptedPose& pose, Frame& frame) {
-  fill_sets(pose, table_.data());
+  fill_sets(pose, params_.kind, table_.data());
+  if (!rigid_table_.empty()) fill_sets(pose, BlendKind::lbs, rigid_table_.data());
   frame.positions.resize(blend_.mesh.rest_positions.size());
   frame.normals.resize(blend_.mesh.rest_normals.size());
   frame.rest_triangles = true;
-  run_blend_kernels(blend_, params_.kind, params_.path, table_.data(), *pool_, frame.positions.data(),
+  run_blend_kernels(blend_, params_.kind, params_.path, table_.data(),
+                    rigid_table_.empty() ? nullptr : rigid_table_.data(), *pool_, frame.positions.data(),
                     frame.normals.data());
 }
 
@@ -289,7 +298,7 @@ std::optional<GpuSkinning> BlendDeformer::gpu_skinning() const {
 
 void BlendDeformer::gpu_set_table(const AcceptedPose& pose, std::vector<float>& table) const {
   table.resize(blend_.sets.size() * set_stride(params_.kind));
-  fill_sets(pose, table.data());
+  fill_sets(pose, params_.kind, table.data());
 }
 
 std::optional<LinearSkin> BlendDeformer::linear_skin() const {

@@ -44,9 +44,11 @@ BlendMesh build_blend_mesh(const SkinMesh& rest, const SkinWeights& weights);
 BlendMesh replicate(const BlendMesh& one, int copies);
 
 /// Runs the kernels over every group of `mesh`, split into chunks over `pool`'s threads.
-/// positions and normals: 3 x #V for mesh's vertex order.
-void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, const float* sets, WorkerPool& pool,
-                       float* positions, float* normals);
+/// positions and normals: 3 x #V for mesh's vertex order. `rigid_sets`, when given, is the LBS
+/// set table the one-influence group runs on instead (every method is rigid skinning there,
+/// and LBS's is the cheapest form of it).
+void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, const float* sets,
+                       const float* rigid_sets, WorkerPool& pool, float* positions, float* normals);
 
 struct BlendParams {
   BlendKind kind = BlendKind::lbs;
@@ -72,8 +74,10 @@ class BlendDeformer : public Deformer {
   void gpu_set_table(const AcceptedPose& pose, std::vector<float>& table) const override;
   const BlendMesh& blend_mesh() const { return blend_; }
   const BlendParams& params() const { return params_; }
-  /// Writes the frame's set table (blend_mesh().sets.size() x set_stride(kind) floats).
-  void fill_sets(const AcceptedPose& pose, float* table) const;
+  /// Writes the frame's set table for `kind` (blend_mesh().sets.size() x set_stride(kind) floats).
+  void fill_sets(const AcceptedPose& pose, BlendKind kind, float* table) const;
+  /// The sets whose centre of rotation SBS finds by the SVD, ascending.
+  const std::vector<int>& svd_set_ids() const { return svd_sets_; }
 
  private:
   Vec3 centre_of_rotation(int set, const AcceptedPose& pose) const;
@@ -83,7 +87,7 @@ class BlendDeformer : public Deformer {
   BlendParams params_;
   std::vector<int> svd_sets_;
   std::vector<Vec3> exact_centre_;  ///< per set: its fixed centre (one part; a part and its parent)
-  std::vector<float> table_;
+  std::vector<float> table_, rigid_table_;
   std::unique_ptr<WorkerPool> pool_;
 };
 
