@@ -50,7 +50,8 @@ int main() {
       const int vertices = first.back() + mesh.groups.back().count;
       std::vector<float> gpu_p(3 * static_cast<std::size_t>(vertices)), gpu_n(gpu_p.size()), cpu_p(gpu_p.size()),
           cpu_n(gpu_p.size());
-      CudaBlendMesh* device = cuda_upload_blend_mesh(groups.data(), first.data(), static_cast<int>(groups.size()), sets);
+      CudaBlendMesh* device =
+          cuda_upload_blend_mesh(groups.data(), first.data(), static_cast<int>(groups.size()), sets);
       float best = 1e30f;
       for (int r = 0; r < 10; ++r)
         best = std::min(best, cuda_blend_skin(device, kind, table.data(), rigid.data(), gpu_p.data(), gpu_n.data()));
@@ -61,7 +62,9 @@ int main() {
       for (std::size_t i = 0; i < cpu_p.size(); ++i)
         error = std::max(error, static_cast<double>(std::abs(cpu_p[i] - gpu_p[i])));
       ok = ok && error / diagonal < 1e-5;
-      results.push_back({{"skinning", kind == BlendKind::lbs ? "lbs" : kind == BlendKind::sbs ? "sbs" : "dqs"},
+      results.push_back({{"skinning", kind == BlendKind::lbs   ? "lbs"
+                                      : kind == BlendKind::sbs ? "sbs"
+                                                               : "dqs"},
                          {"vertices", vertices},
                          {"kernel_ms", best},
                          {"mvertices_per_s", vertices / (best * 1e-3) / 1e6},

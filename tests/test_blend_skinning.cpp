@@ -41,8 +41,8 @@ Posed homer_bent() {
 }
 
 std::vector<float> skin(const SegmentedModel& model, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
-                        const AcceptedPose& pose, BlendKind kind, KernelPath path = KernelPath::scalar,
-                        int threads = 1, std::vector<float>* normals = nullptr, const BlendMesh** mesh = nullptr) {
+                        const AcceptedPose& pose, BlendKind kind, KernelPath path = KernelPath::scalar, int threads = 1,
+                        std::vector<float>* normals = nullptr, const BlendMesh** mesh = nullptr) {
   static std::unique_ptr<BlendDeformer> keep;  // outlives the call when the caller wants its mesh
   BlendParams params;
   params.kind = kind;
@@ -119,7 +119,8 @@ TEST(Weights, HeatWeightsReachOneAtTheFarEndOfTheirOwnBone) {
     for (const Bone& b : skeleton.bones)
       if (b.component == c)
         for (int end : {b.from, b.to})
-          if ((skeleton.joints[end].position - joint).norm() > (far - joint).norm()) far = skeleton.joints[end].position;
+          if ((skeleton.joints[end].position - joint).norm() > (far - joint).norm())
+            far = skeleton.joints[end].position;
     int nearest = 0;
     for (int v = 0; v < model.mesh().num_vertices(); ++v)
       if ((model.mesh().positions[v] - far).norm() < (model.mesh().positions[nearest] - far).norm()) nearest = v;

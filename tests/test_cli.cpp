@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "run_command.hpp"
 
@@ -335,8 +336,9 @@ TEST_P(CliGltf, AnimateExportsAValidBinaryGltf) {
 TEST(Cli, GltfIsRefusedForDeformersThatAreNotLinearBlends) {
   const fs::path dir = fs::temp_directory_path() / ("skinlab_noglb_" + std::to_string(::getpid()));
   for (const char* deformer : {"sbs", "dqs"}) {
-    const CliResult run = run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --format glb -o " +
-                                      dir.string() + " --skinning " + deformer);
+    const CliResult run =
+        run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --format glb -o " + dir.string() +
+                    " --skinning " + deformer);
     EXPECT_EQ(run.code, 2) << run.out;
     EXPECT_NE(run.out.find("not a linear blend"), std::string::npos) << run.out;
     EXPECT_FALSE(fs::exists(dir / "animation.glb"));
@@ -375,5 +377,58 @@ TEST(Cli, WeightsAreSavedLoadedAndBadFilesRefused) {
                   " -o " + (dir / "c").string());
   EXPECT_EQ(wrong.code, 2) << wrong.out;
   EXPECT_NE(wrong.out.find(file + ":2:9: expected the mesh's vertex count"), std::string::npos) << wrong.out;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, BlenderPlaysTheLbsGltfWithTheObjFramesVertices) {
+  // Blender's armature deformation is linear blending: a real client of the LBS export.
+  std::string where;
+  if (skinlab::test::run_command("command -v blender", where) != 0) GTEST_SKIP() << "no blender (.ci/run installs it)";
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_blender_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string clip = kData + "/../../clips/homer_wave.clip";
+  ASSERT_EQ(
+      run_skinlab("animate homer --clip " + clip + " --skinning lbs --fps 24 --format glb -o " + (dir / "glb").string())
+          .code,
+      0);
+  ASSERT_EQ(run_skinlab("animate homer --clip " + clip + " --skinning lbs --fps 24 --frames 0:40 -o " +
+                        (dir / "obj").string())
+                .code,
+            0);
+  std::string log;
+  ASSERT_EQ(
+      skinlab::test::run_command("blender -b --factory-startup --python '" + std::string(SKINLAB_SOURCE_DIR) +
+                                     "/tests/blender_read_frames.py' -- '" + (dir / "glb" / "animation.glb").string() +
+                                     "' '" + (dir / "blender.json").string() + "' 0,20,40",
+                                 log),
+      0)
+      << log;
+  std::ifstream in(dir / "blender.json");
+  ASSERT_TRUE(in) << log;
+  const auto blender = nlohmann::json::parse(in);
+  for (int frame : {0, 20, 40}) {
+    SCOPED_TRACE(frame);
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%04d.obj", frame);
+    std::ifstream obj(dir / "obj" / name);
+    std::vector<std::array<double, 3>> ours;
+    std::string tag;
+    for (std::string line; std::getline(obj, line);)
+      if (line.rfind("v ", 0) == 0) {
+        std::istringstream fields(line.substr(2));
+        std::array<double, 3> p{};
+        fields >> p[0] >> p[1] >> p[2];
+        ours.push_back(p);
+      }
+    const auto& theirs = blender[std::to_string(frame)];
+    ASSERT_EQ(theirs.size(), ours.size());
+    double error = 0;
+    for (std::size_t v = 0; v < ours.size(); ++v) {
+      // Blender is z-up: its (x, y, z) is glTF's (x, -z, y).
+      const double x = theirs[v][0], y = theirs[v][2], z = -theirs[v][1].get<double>();
+      error = std::max({error, std::abs(x - ours[v][0]), std::abs(y - ours[v][1]), std::abs(z - ours[v][2])});
+    }
+    EXPECT_LT(error, 1e-5);
+  }
   fs::remove_all(dir);
 }

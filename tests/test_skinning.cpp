@@ -9,8 +9,8 @@
 #include "app/deformer_registry.hpp"
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
-#include "skinning/session.hpp"
 #include "skinning/blend_deformer.hpp"
+#include "skinning/session.hpp"
 #include "test_deformers.hpp"
 #include "test_meshes.hpp"
 
@@ -143,8 +143,8 @@ TEST(Frame, ChangingTrianglesGoThroughTheObjWriter) {
     for (int v = 0; v < read.mesh.num_vertices(); ++v)
       for (int k = 0; k < 3; ++k) ASSERT_EQ(static_cast<float>(read.mesh.positions[v][k]), frame.positions[3 * v + k]);
     EXPECT_EQ(read.mesh.triangles.size(), topo.triangles.size());
-    EXPECT_EQ(read.part_names, f % 2 == 0 ? (std::vector<std::string>{"seg0", "seg2"})
-                                          : (std::vector<std::string>{"seg1"}));
+    EXPECT_EQ(read.part_names,
+              f % 2 == 0 ? (std::vector<std::string>{"seg0", "seg2"}) : (std::vector<std::string>{"seg1"}));
   }
   fs::remove(file);
 }

@@ -5,8 +5,8 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "run_command.hpp"
 
@@ -125,8 +125,8 @@ TEST_F(Viewer, FramesWhoseTrianglesChangeAreDrawnAsTheyAre) {
   for (int f : {0, 1}) {
     const fs::path png = dir_ / ("parity" + std::to_string(f) + ".png");
     std::string text;
-    ASSERT_EQ(skinlab::test::run_command("xvfb-run -a -s '-screen 0 1024x768x24' '" VIEW_TEST_DEFORMER_EXE
-                                         "' homer " + kClip + " " + std::to_string(f) + " " + png.string(),
+    ASSERT_EQ(skinlab::test::run_command("xvfb-run -a -s '-screen 0 1024x768x24' '" VIEW_TEST_DEFORMER_EXE "' homer " +
+                                             kClip + " " + std::to_string(f) + " " + png.string(),
                                          text),
               0)
         << text;

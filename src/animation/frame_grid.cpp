@@ -13,7 +13,8 @@ constexpr double kFrameTolerance = 1e-9;
 }  // namespace
 
 FrameGrid::FrameGrid(const ClipFile& clip, double fps) : begin_(clip.range_begin), fps_(fps) {
-  if (!(fps > 0.0) || !std::isfinite(fps)) throw InputError("frame rate must be positive, found " + std::to_string(fps));
+  if (!(fps > 0.0) || !std::isfinite(fps))
+    throw InputError("frame rate must be positive, found " + std::to_string(fps));
   const double frames = std::floor((clip.range_end - clip.range_begin) * fps + kFrameTolerance);
   if (!(frames < kMaxFrames))
     throw InputError(clip.file + ": range " + std::to_string(clip.range_begin) + ".." + std::to_string(clip.range_end) +

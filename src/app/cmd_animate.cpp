@@ -144,14 +144,13 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     for (const Rejection& r : rejections) report["rejections"].push_back(rejection_json(r, rig));
     const PoseTimings& t = session.animator().timings();
     const double steps = std::max(1, t.steps);
-    report["ms_per_frame"] = {
-        {"pose",
-         {{"sampling", 1e3 * t.sampling / steps},
-          {"fk_and_limits", 1e3 * t.fk_and_limits / steps},
-          {"collision", 1e3 * t.collision / steps},
-          {"total", 1e3 * t.total() / steps}}},
-        {"deformation", {{o->skinning, 1e3 * session.deformation_seconds() / written}}},
-        {"writing", 1e3 * writing / written}};
+    report["ms_per_frame"] = {{"pose",
+                               {{"sampling", 1e3 * t.sampling / steps},
+                                {"fk_and_limits", 1e3 * t.fk_and_limits / steps},
+                                {"collision", 1e3 * t.collision / steps},
+                                {"total", 1e3 * t.total() / steps}}},
+                              {"deformation", {{o->skinning, 1e3 * session.deformation_seconds() / written}}},
+                              {"writing", 1e3 * writing / written}};
     report["frames_posed"] = t.steps;
     if (o->json) {
       std::cout << report.dump(2) << '\n';

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
-#include "core/model_library.hpp"
 #include "app/deformer_registry.hpp"
+#include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "skinning/session.hpp"
@@ -93,19 +93,19 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
     const double n = static_cast<double>(frames) * repeat;
     const int vertices = session.deformer().rest_mesh().num_vertices();
     const double deform = session.deformation_seconds() / n;
-    nlohmann::json row = {{"model", name},
-                          {"clip", clips.front().filename().string()},
-                          {"skinning", deformer},
-                          {"vertices", vertices},
-                          {"sampling_ms", 1e3 * t.sampling / n},
-                          {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
-                          {"collision_ms", 1e3 * t.collision / n},
-                          {"pose_ms", 1e3 * t.total() / n},
-                          {"deformation_ms", 1e3 * deform},
-                          {"total_ms", 1e3 * (t.total() / n + deform)},
-                          {"mvertices_per_s", vertices / deform / 1e6},
-                          {"runtime_bytes_per_vertex",
-                           static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
+    nlohmann::json row = {
+        {"model", name},
+        {"clip", clips.front().filename().string()},
+        {"skinning", deformer},
+        {"vertices", vertices},
+        {"sampling_ms", 1e3 * t.sampling / n},
+        {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
+        {"collision_ms", 1e3 * t.collision / n},
+        {"pose_ms", 1e3 * t.total() / n},
+        {"deformation_ms", 1e3 * deform},
+        {"total_ms", 1e3 * (t.total() / n + deform)},
+        {"mvertices_per_s", vertices / deform / 1e6},
+        {"runtime_bytes_per_vertex", static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
     row.update(session.deformer().statistics());
     rows.push_back(row);
   }
@@ -175,8 +175,7 @@ double triad_gb_per_s(WorkerPool& pool) {
 // clip `c` frames ahead), skinned by each blended deformer on the kernels alone, with 1 and with
 // all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth. The
 // smooth deformers use bone-heat weights, which give most vertices four influences.
-nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads,
-                           int repeat) {
+nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads, int repeat) {
   const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
@@ -201,7 +200,8 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
       const int stride = set_stride(one.params().kind);
       const std::size_t sets = one.blend_mesh().sets.size();
       const BlendKind kind = one.params().kind;
-      std::vector<float> table(copies * sets * stride), rigid(kind == BlendKind::lbs ? 0 : copies * sets * kLbsSetStride),
+      std::vector<float> table(copies * sets * stride),
+          rigid(kind == BlendKind::lbs ? 0 : copies * sets * kLbsSetStride),
           positions(3 * std::size_t(copies) * per_copy), normals(positions.size());
       std::vector<double> kernel_runs, set_runs;
       for (int r = 0; r < repeat; ++r) {
@@ -221,7 +221,8 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
       const double kernel = median(kernel_runs);
       const double bytes = static_cast<double>(one.runtime_bytes()) / per_copy + 6 * sizeof(float);
       double influences = 0;
-      for (const BlendMesh::Group& g : one.blend_mesh().groups) influences += static_cast<double>(g.influences) * g.count;
+      for (const BlendMesh::Group& g : one.blend_mesh().groups)
+        influences += static_cast<double>(g.influences) * g.count;
       rows.push_back({{"model", name},
                       {"mean_influences", influences / per_copy},
                       {"skinning", names[d]},
@@ -243,7 +244,8 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
 
 void add_bench_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* sub = app.add_subcommand("bench", "Time skeletonization per model and method, and posing and deformation per frame");
+  CLI::App* sub =
+      app.add_subcommand("bench", "Time skeletonization per model and method, and posing and deformation per frame");
   sub->add_option("--model", o->models, "Models to time (repeatable); default: every standard model");
   sub->add_option("--skinning", o->skinning, deformer_option_help() + "\nDefault: every deformer")
       ->delimiter(',')
@@ -264,8 +266,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     if (names.empty())
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
         names.push_back(entry.name);
-    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(),
-                   sbs = nlohmann::json::array(), crowd = nlohmann::json::array();
+    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
+                   crowd = nlohmann::json::array();
     SessionParams params;
     params.weights = o->weights;
     params.threads = o->threads;
@@ -279,12 +281,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       if (files.name == o->crowd_model && o->crowd > 0)
         for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
-    const nlohmann::json result = {{"skeletonization", rows},
-                                   {"animation_per_frame", animation},
-                                   {"sbs_table", sbs},
-                                   {"crowd", crowd},
-                                   {"repeat", o->repeat},
-                                   {"peak_rss_mib", peak_rss_mib()}};
+    const nlohmann::json result = {{"skeletonization", rows}, {"animation_per_frame", animation},
+                                   {"sbs_table", sbs},        {"crowd", crowd},
+                                   {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {
       std::cout << result.dump(2) << '\n';
     } else {
@@ -314,8 +313,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
                   << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
                   << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9) << r["mvertices_per_s"].get<double>()
-                  << std::setprecision(4) << "  "
-                  << r["clip"].get<std::string>() << '\n';
+                  << std::setprecision(4) << "  " << r["clip"].get<std::string>() << '\n';
       std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
                 << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
                 << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio"
@@ -331,8 +329,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
                   << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads"
                   << std::setw(10) << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10)
-                  << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW"
-                  << '\n';
+                  << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW" << '\n';
       for (const auto& r : crowd)
         std::cout << std::left << std::setw(10) << r["skinning"].get<std::string>() << std::right << std::setw(8)
                   << r["threads"].get<int>() << std::setw(10) << r["vertices"].get<long>() << std::setw(8)

@@ -22,18 +22,24 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
   add_weight_options(*sub, o->weights, o->threads);
-  sub->add_flag("--gpu", o->gpu, "Skin in GLSL on the GPU where the deformer has a GPU form (lbs, sbs, dqs, rigid; key g)");
+  sub->add_flag("--gpu", o->gpu,
+                "Skin in GLSL on the GPU where the deformer has a GPU form (lbs, sbs, dqs, rigid; key g)");
   sub->add_option("--weights-of", o->weights_of, "Show this part's skinning weights as a heat map (key w)");
   sub->add_option("--render", o->render, "shaded, wireframe, points, skeleton or xray (skeleton over translucent skin)")
       ->check(CLI::IsMember({"shaded", "wireframe", "points", "skeleton", "xray"}))
       ->capture_default_str();
   sub->add_flag("--no-part-colors", *no_colors, "Draw the skin in one colour");
   sub->add_flag("--all-axes", o->all_axes, "PA methods: add the ends of the other two principal directions");
-  sub->add_option("--yaw", o->yaw, "Camera angle about the vertical, degrees (0 looks along -z)")->capture_default_str();
-  sub->add_option("--pitch", o->pitch, "Camera elevation, degrees")->check(CLI::Range(-85.0, 85.0))->capture_default_str();
+  sub->add_option("--yaw", o->yaw, "Camera angle about the vertical, degrees (0 looks along -z)")
+      ->capture_default_str();
+  sub->add_option("--pitch", o->pitch, "Camera elevation, degrees")
+      ->check(CLI::Range(-85.0, 85.0))
+      ->capture_default_str();
   sub->add_option("--fps", o->fps, "Clip frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--screenshot", o->screenshot, "Render --frame into this PNG and exit (works under Xvfb)");
-  sub->add_option("--frame", o->frame, "Frame of the clip for --screenshot (the grid of --fps, as animate numbers them)")->check(CLI::Range(0, 1000000));
+  sub->add_option("--frame", o->frame,
+                  "Frame of the clip for --screenshot (the grid of --fps, as animate numbers them)")
+      ->check(CLI::Range(0, 1000000));
   sub->add_option("--size", *size, "Window or picture size WxH")->capture_default_str();
   sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")->expected(2);
   sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");

@@ -41,9 +41,8 @@ void add_weights_command(CLI::App& app, int& exit_code) {
     const ModelFiles files = resolve_model(o->model);
     const SegmentedModel model = load_model(files);
     const Stopwatch stopwatch;
-    const SkinWeights weights = o->method == "opening"
-                                    ? opening_weights(model, {o->width})
-                                    : heat_weights(model, extract_skeleton(model), {o->heat});
+    const SkinWeights weights = o->method == "opening" ? opening_weights(model, {o->width})
+                                                       : heat_weights(model, extract_skeleton(model), {o->heat});
     const double seconds = stopwatch.seconds();
     write_file_atomically(o->output, [&](std::ostream& out) { write_weights(out, weights); });
     std::array<int, 4> by_count{};

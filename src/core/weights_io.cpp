@@ -35,8 +35,7 @@ SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, co
   lex.expect_keyword("weights");
   const Token count_at = lex.peek();
   const long count = lex.expect_integer("the vertex count");
-  if (count != num_vertices)
-    lex.fail(count_at, "the mesh's vertex count " + std::to_string(num_vertices));
+  if (count != num_vertices) lex.fail(count_at, "the mesh's vertex count " + std::to_string(num_vertices));
   const Token parts_at = lex.peek();
   const long num_parts = lex.expect_integer("the part count");
   if (num_parts != static_cast<long>(parts.size()))
@@ -74,8 +73,8 @@ SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, co
       sum += w;
     }
     if (std::abs(sum - 1.0) > 1e-4)
-      lex.fail_message(first, "weights of vertex " + std::to_string(v) + " sum to " + format_double(sum) +
-                                  ", expected 1");
+      lex.fail_message(first,
+                       "weights of vertex " + std::to_string(v) + " sum to " + format_double(sum) + ", expected 1");
     if (lex.on_line(first.line)) lex.fail(lex.peek(), "one vertex per line");
     // Weights that already sum to 1 as floats are kept bit for bit (a written file reads back
     // exactly); others are normalised.

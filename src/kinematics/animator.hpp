@@ -70,8 +70,8 @@ class Animator {
   std::optional<ClipSampler> sampler_;
   FrameGrid grid_;
   MotionCheckParams checks_;
-  Pose accepted_;                 ///< the last accepted pose
-  int played_ = -1;               ///< the grid frame accepted_ belongs to; -1 before frame 0 or after apply()
+  Pose accepted_;                  ///< the last accepted pose
+  int played_ = -1;                ///< the grid frame accepted_ belongs to; -1 before frame 0 or after apply()
   std::vector<Pose> checkpoints_;  ///< [k]: accepted_ before frame k * kCheckpointEvery
   Pose wanted_;
   AcceptedPose out_;

@@ -19,7 +19,7 @@ void forward_kinematics(const Rig& rig, const Pose& pose, std::vector<QT>& world
 struct Rejection {
   enum class Kind { limit, collision };
   Kind kind = Kind::limit;
-  int frame = -1;      ///< grid frame (-1 for an explicit pose)
+  int frame = -1;  ///< grid frame (-1 for an explicit pose)
   double time = 0.0;
   int joint = 0;       ///< depth-first joint index (the moving component)
   int axis = -1;       ///< limit: 0, 1, 2 for X, Y, Z

@@ -127,8 +127,12 @@ BlendMesh replicate(const BlendMesh& one, int copies) {
     big.count = g.count * copies;
     big.influences = g.influences;
     for (int c = 0; c < copies; ++c) {
-      for (auto [to, from] : {std::pair{&big.px, &g.px}, {&big.py, &g.py}, {&big.pz, &g.pz}, {&big.nx, &g.nx},
-                              {&big.ny, &g.ny}, {&big.nz, &g.nz}})
+      for (auto [to, from] : {std::pair{&big.px, &g.px},
+                              {&big.py, &g.py},
+                              {&big.pz, &g.pz},
+                              {&big.nx, &g.nx},
+                              {&big.ny, &g.ny},
+                              {&big.nz, &g.nz}})
         to->insert(to->end(), from->begin(), from->end());
       for (int s : g.set) big.set.push_back(s + c * sets);
     }
@@ -159,8 +163,8 @@ void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, c
     const BlendMesh::Group& g = mesh.groups[tasks[i].group];
     const bool rigid = g.influences == 1 && rigid_sets != nullptr;
     blend_skin(rigid ? BlendKind::lbs : kind, path, mesh.vertices(g), tasks[i].begin, tasks[i].end,
-               rigid ? rigid_sets : sets,
-               positions + 3 * static_cast<std::size_t>(g.first), normals + 3 * static_cast<std::size_t>(g.first));
+               rigid ? rigid_sets : sets, positions + 3 * static_cast<std::size_t>(g.first),
+               normals + 3 * static_cast<std::size_t>(g.first));
   });
 }
 

@@ -12,14 +12,14 @@ namespace skinlab {
 
 /// Flat float arrays a CUDA kernel can take as they are.
 struct SkinMesh {
-  std::vector<float> rest_positions;   ///< #V x 3
-  std::vector<float> rest_normals;     ///< #V x 3
-  std::vector<int> vertex_component;   ///< #V: the part that moves the vertex (welded border vertices: the
-                                       ///< part of the first triangle that uses them)
-  std::vector<Tri> triangles;          ///< #F, into these vertices
+  std::vector<float> rest_positions;    ///< #V x 3
+  std::vector<float> rest_normals;      ///< #V x 3
+  std::vector<int> vertex_component;    ///< #V: the part that moves the vertex (welded border vertices: the
+                                        ///< part of the first triangle that uses them)
+  std::vector<Tri> triangles;           ///< #F, into these vertices
   std::vector<int> triangle_component;  ///< #F part labels
-  std::vector<int> welded_vertex;      ///< #V: the vertex's id in the model's welded mesh
-  std::vector<int> welded_triangle;    ///< #F: the triangle's id in the model's welded mesh
+  std::vector<int> welded_vertex;       ///< #V: the vertex's id in the model's welded mesh
+  std::vector<int> welded_triangle;     ///< #F: the triangle's id in the model's welded mesh
   int num_vertices() const { return static_cast<int>(vertex_component.size()); }
 };
 

@@ -101,8 +101,7 @@ void GlSkinning::upload_sets(const std::vector<float>& table) {
 
 void GlSkinning::upload_colors(const std::vector<float>& colors) {
   glBindBuffer(GL_ARRAY_BUFFER, buffers_[2]);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(colors.size() * sizeof(float)), colors.data(),
-               GL_STREAM_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(colors.size() * sizeof(float)), colors.data(), GL_STREAM_DRAW);
 }
 
 void GlSkinning::bind(const float* mvp) const {

@@ -14,7 +14,8 @@ namespace skinlab {
 /// Compiles and links a program from a vertex and a fragment shader; `feedback` names the vertex
 /// outputs transform feedback captures (separate buffers). Throws std::runtime_error with the
 /// compiler's log.
-GLuint link_program(const std::string& vertex, const std::string& fragment, const std::vector<const char*>& feedback = {});
+GLuint link_program(const std::string& vertex, const std::string& fragment,
+                    const std::vector<const char*>& feedback = {});
 
 class GlSkinning {
  public:

@@ -122,14 +122,14 @@ struct Viewer {
   int deformer = 0;  // index into options.deformers
   std::unique_ptr<AnimationSession> session;
   Frame frame;
-  bool frame_stale = false;               // the GPU skins; `frame` is deformed on the CPU only when needed
-  bool use_gpu = false;                   // skin in GLSL when the deformer has a GPU form
-  std::unique_ptr<GlSkinning> gpu;        // made on first use for the current deformer
-  int shown = 0;                          // the grid frame on screen
-  bool rest_indices_uploaded = false;     // the element buffer holds the rest mesh's triangles
-  bool weight_view = false;               // colour by the selected part's skinning weights
-  std::vector<Rejection> recent;          // the last rejections, shown on screen
-  std::set<std::array<int, 4>> ongoing;   // rejections of the previous frame (kind, joint, axis, other)
+  bool frame_stale = false;              // the GPU skins; `frame` is deformed on the CPU only when needed
+  bool use_gpu = false;                  // skin in GLSL when the deformer has a GPU form
+  std::unique_ptr<GlSkinning> gpu;       // made on first use for the current deformer
+  int shown = 0;                         // the grid frame on screen
+  bool rest_indices_uploaded = false;    // the element buffer holds the rest mesh's triangles
+  bool weight_view = false;              // colour by the selected part's skinning weights
+  std::vector<Rejection> recent;         // the last rejections, shown on screen
+  std::set<std::array<int, 4>> ongoing;  // rejections of the previous frame (kind, joint, axis, other)
   int mode = 0;
   bool colors = true, all_obbs = false, help = false, playing = false;
   double time = 0.0, speed = 1.0;  // playback clock; the frame shown is the grid frame at `time`
@@ -198,8 +198,10 @@ struct Viewer {
         float w = 0.0f;
         if (v < rest().num_vertices())
           for (int i = 0; i < 4; ++i)
-            if (weights->joints[rest().welded_vertex[v]][i] == selected) w += weights->weights[rest().welded_vertex[v]][i];
-        rgb = {std::clamp(2.0f * w, 0.0f, 1.0f), 1.0f - std::abs(2.0f * w - 1.0f), std::clamp(1.0f - 2.0f * w, 0.0f, 1.0f)};
+            if (weights->joints[rest().welded_vertex[v]][i] == selected)
+              w += weights->weights[rest().welded_vertex[v]][i];
+        rgb = {std::clamp(2.0f * w, 0.0f, 1.0f), 1.0f - std::abs(2.0f * w - 1.0f),
+               std::clamp(1.0f - 2.0f * w, 0.0f, 1.0f)};
       }
       std::copy(rgb.begin(), rgb.end(), color.begin() + 3 * v);
     }
@@ -378,9 +380,9 @@ struct Viewer {
     // The deformed mesh: skinned here (`frame`) or by the GLSL deformer on the GPU.
     const bool on_gpu = gpu_active();
     const Frame& cpu = on_gpu ? frame : cpu_frame();
-    const FrameTopology topo = on_gpu ? FrameTopology{rest().triangles, rest().triangle_component,
-                                                      rest().vertex_component}
-                                      : topology(cpu, rest());
+    const FrameTopology topo = on_gpu
+                                   ? FrameTopology{rest().triangles, rest().triangle_component, rest().vertex_component}
+                                   : topology(cpu, rest());
     const int num_vertices = on_gpu ? rest().num_vertices() : static_cast<int>(cpu.positions.size() / 3);
     const std::vector<float> color = vertex_colors(topo, num_vertices);
     if (mode != 3) {
@@ -408,8 +410,8 @@ struct Viewer {
         const std::vector<float>* arrays[3] = {&cpu.positions, &cpu.normals, &color};
         for (int k = 0; k < 3; ++k) {
           glBindBuffer(GL_ARRAY_BUFFER, mesh_vbo[k]);
-          glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)),
-                       arrays[k]->data(), GL_STREAM_DRAW);
+          glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrays[k]->size() * sizeof(float)), arrays[k]->data(),
+                       GL_STREAM_DRAW);
         }
       }
       glUniform3f(glGetUniformLocation(shader, "light"), light.x(), light.y(), light.z());

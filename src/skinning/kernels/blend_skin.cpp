@@ -35,8 +35,8 @@ __attribute__((always_inline)) inline void vertex_loop(const BlendVertices& g, i
                                                        float* __restrict out_n) {
   // Locals, restrict-qualified: the stores through out_p and out_n cannot change them, so they
   // stay in registers instead of being reloaded from `g` for every vertex.
-  const float *__restrict px = g.px, *__restrict py = g.py, *__restrict pz = g.pz;
-  const float *__restrict npx = g.nx, *__restrict npy = g.ny, *__restrict npz = g.nz;
+  const float* __restrict px = g.px, * __restrict py = g.py, * __restrict pz = g.pz;
+  const float* __restrict npx = g.nx, * __restrict npy = g.ny, * __restrict npz = g.nz;
   const int* __restrict set = g.set;
   const float* __restrict weight = g.weight;
   const int count = g.count;
@@ -142,7 +142,9 @@ template <BlendKind kind, int K>
 __attribute__((always_inline)) inline void block_loop(const BlendVertices& g, int begin, int end,
                                                       const float* __restrict sets, float* __restrict out_p,
                                                       float* __restrict out_n) {
-  constexpr int stride = kind == BlendKind::lbs ? kLbsSetStride : kind == BlendKind::sbs ? kSbsSetStride : kDqsSetStride;
+  constexpr int stride = kind == BlendKind::lbs   ? kLbsSetStride
+                         : kind == BlendKind::sbs ? kSbsSetStride
+                                                  : kDqsSetStride;
   const int* __restrict set = g.set;
   const float* __restrict weight = g.weight;
   const int count = g.count;
@@ -218,13 +220,13 @@ __attribute__((always_inline)) inline void vector_dispatch(const BlendVertices& 
   }
 }
 
-#define SKINLAB_VECTOR_ENTRY(NAME, ATTRIBUTES)                                                                  \
-  ATTRIBUTES void NAME(BlendKind kind, const BlendVertices& g, int begin, int end, const float* sets, float* p, \
-                       float* n) {                                                                              \
-    if (kind == BlendKind::lbs) return vector_dispatch<BlendKind::lbs>(g, begin, end, sets, p, n);              \
-    if (kind == BlendKind::sbs) return vector_dispatch<BlendKind::sbs>(g, begin, end, sets, p, n);              \
+#define SKINLAB_VECTOR_ENTRY(NAME, ATTRIBUTES)                                                                   \
+  ATTRIBUTES void NAME(BlendKind kind, const BlendVertices& g, int begin, int end, const float* sets, float* p,  \
+                       float* n) {                                                                               \
+    if (kind == BlendKind::lbs) return vector_dispatch<BlendKind::lbs>(g, begin, end, sets, p, n);               \
+    if (kind == BlendKind::sbs) return vector_dispatch<BlendKind::sbs>(g, begin, end, sets, p, n);               \
     if (kind == BlendKind::sbs_linear) return vector_dispatch<BlendKind::sbs_linear>(g, begin, end, sets, p, n); \
-    return vector_dispatch<BlendKind::dqs>(g, begin, end, sets, p, n);                                          \
+    return vector_dispatch<BlendKind::dqs>(g, begin, end, sets, p, n);                                           \
   }
 
 SKINLAB_VECTOR_ENTRY(vector_skin, )
@@ -238,9 +240,9 @@ SKINLAB_VECTOR_ENTRY(avx2_skin, __attribute__((target("avx2,fma"))))
 void scalar_rotation(const float q[4], float m[9]) {
   const float x = q[0], y = q[1], z = q[2], w = q[3];
   const float inv = 1.0f / (x * x + y * y + z * z + w * w);
-  const float r[9] = {x * x + w * w - y * y - z * z, 2 * x * y - 2 * w * z, 2 * x * z + 2 * w * y,
+  const float r[9] = {x * x + w * w - y * y - z * z, 2 * x * y - 2 * w * z,         2 * x * z + 2 * w * y,
                       2 * x * y + 2 * w * z,         y * y + w * w - x * x - z * z, 2 * y * z - 2 * w * x,
-                      2 * x * z - 2 * w * y,         2 * y * z + 2 * w * x, z * z + w * w - x * x - y * y};
+                      2 * x * z - 2 * w * y,         2 * y * z + 2 * w * x,         z * z + w * w - x * x - y * y};
   for (int k = 0; k < 9; ++k) m[k] = r[k] * inv;
 }
 

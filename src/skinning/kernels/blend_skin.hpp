@@ -30,11 +30,11 @@ int set_stride(BlendKind kind);
 
 /// One group of vertices with the same influence count, structure of arrays.
 struct BlendVertices {
-  int count = 0;       ///< vertices in the group
-  int influences = 1;  ///< 1..4: slots used per vertex
+  int count = 0;                                            ///< vertices in the group
+  int influences = 1;                                       ///< 1..4: slots used per vertex
   const float *px = nullptr, *py = nullptr, *pz = nullptr;  ///< rest positions, count each
   const float *nx = nullptr, *ny = nullptr, *nz = nullptr;  ///< rest normals, count each
-  const int* set = nullptr;       ///< count: each vertex's joint set (row of the set table)
+  const int* set = nullptr;                                 ///< count: each vertex's joint set (row of the set table)
   const float* weight = nullptr;  ///< influences x count, slot-major: weight[i * count + v]; unread
                                   ///< (may be null) for one influence, whose weight is 1
 };

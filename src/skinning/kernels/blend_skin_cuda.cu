@@ -108,7 +108,8 @@ CudaBlendMesh* cuda_upload_blend_mesh(const BlendVertices* groups, const int* fi
   for (int i = 0; i < num_groups; ++i) {
     const BlendVertices& g = groups[i];
     const std::size_t n = static_cast<std::size_t>(g.count) * sizeof(float);
-    DeviceGroup d{g.count, g.influences, first[i], nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+    DeviceGroup d{g.count, g.influences, first[i], nullptr, nullptr, nullptr,
+                  nullptr, nullptr,      nullptr,  nullptr, nullptr};
     d.px = static_cast<const float*>(copy(g.px, n)), d.py = static_cast<const float*>(copy(g.py, n));
     d.pz = static_cast<const float*>(copy(g.pz, n)), d.nx = static_cast<const float*>(copy(g.nx, n));
     d.ny = static_cast<const float*>(copy(g.ny, n)), d.nz = static_cast<const float*>(copy(g.nz, n));

@@ -1,0 +1,25 @@
+# Run by test_cli.cpp as `blender -b --factory-startup --python tests/blender_read_frames.py --
+# FILE.glb OUT.json F1,F2,...`: imports a binary glTF, plays it, and writes the skinned mesh's
+# world-space vertices at each frame (Blender's scene frames, its default 24 fps) as JSON.
+import json
+import sys
+
+import bpy
+import numpy
+
+numpy.bool = bool  # Debian 12: Blender 3.4's glTF importer still says np.bool, gone from NumPy 1.24
+
+glb, out, frames = sys.argv[sys.argv.index('--') + 1:]
+bpy.ops.wm.read_factory_settings(use_empty=True)
+bpy.ops.import_scene.gltf(filepath=glb)
+scene = bpy.context.scene
+mesh = next(o for o in scene.objects if o.type == 'MESH')
+result = {}
+for frame in (int(f) for f in frames.split(',')):
+    scene.frame_set(frame)
+    evaluated = mesh.evaluated_get(bpy.context.evaluated_depsgraph_get())
+    skinned = evaluated.to_mesh()
+    result[frame] = [list(evaluated.matrix_world @ v.co) for v in skinned.vertices]
+    evaluated.to_mesh_clear()
+with open(out, 'w') as f:
+    json.dump(result, f)
