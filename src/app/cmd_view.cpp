@@ -22,6 +22,8 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
   add_weight_options(*sub, o->weights, o->threads);
+  sub->add_flag("--no-limits{false}", o->limits, "Do not reject angles outside the joint limits");
+  sub->add_flag("--no-collisions{false}", o->collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--gpu", o->gpu,
                 "Skin in GLSL on the GPU where the deformer has a GPU form (lbs, sbs, dqs, rigid; key g)");
   sub->add_option("--weights-of", o->weights_of, "Show this part's skinning weights as a heat map (key w)");

@@ -156,6 +156,7 @@ struct Viewer {
     params.skeleton.method = static_cast<SkeletonMethod>(method);
     params.skeleton.all_axes = options.all_axes;
     params.fps = options.fps;
+    params.checks = {options.limits, options.collisions};
     params.weights = options.weights;
     params.threads = options.threads;
     session = std::make_unique<AnimationSession>(*model, clip, params, options.deformers[deformer]);
