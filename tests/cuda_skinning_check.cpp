@@ -2,13 +2,12 @@
 // of 1 M vertices, with their times; prints JSON. Exit 77 (skipped) without a CUDA device.
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "app/deformer_registry.hpp"
-#include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "skinning/kernels/blend_skin_cuda.hpp"
+#include "test_poses.hpp"
 
 using namespace skinlab;
 
@@ -17,15 +16,11 @@ int main() {
     std::cout << "no CUDA device: skipped\n";
     return 77;
   }
-  const SegmentedModel model = load_model(resolve_model("homer"));
-  const Skeleton skeleton = extract_skeleton(model);
-  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
-  Animator animator(rig, std::nullopt, 30, {false, false});
-  Pose bent;
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> angle(-1.2, 1.2);
-  for (std::size_t i = 0; i < 3 * rig->order.size(); ++i) bent.angles.push_back(angle(rng));
-  const AcceptedPose pose = animator.apply(bent, 0);
+  const test::Posed bent = test::homer_bent(5, 1.2);
+  const SegmentedModel& model = bent.model;
+  const Skeleton& skeleton = bent.skeleton;
+  const auto& rig = bent.rig;
+  const AcceptedPose& pose = bent.pose;
   const double diagonal = bounding_box(model.mesh().positions).diagonal();
   DeformerContext context(model, skeleton, rig, {"", "heat"}, 1);
   nlohmann::json results = nlohmann::json::array();

@@ -8,10 +8,9 @@
 
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "app/deformer_registry.hpp"
-#include "core/model_library.hpp"
+#include "test_poses.hpp"
 #include "viewer/gl_skinning.hpp"
 
 using namespace skinlab;
@@ -26,15 +25,11 @@ int main(int argc, char** argv) {
   glewExperimental = GL_TRUE;
   if (glewInit() != GLEW_OK) return 2;
 
-  const SegmentedModel model = load_model(resolve_model("homer"));
-  const Skeleton skeleton = extract_skeleton(model);
-  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
-  Animator animator(rig, std::nullopt, 30, {false, false});
-  Pose bent;
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> angle(-1.2, 1.2);
-  for (std::size_t i = 0; i < 3 * rig->order.size(); ++i) bent.angles.push_back(angle(rng));
-  const AcceptedPose pose = animator.apply(bent, 0);
+  const test::Posed bent = test::homer_bent(5, 1.2);
+  const SegmentedModel& model = bent.model;
+  const Skeleton& skeleton = bent.skeleton;
+  const auto& rig = bent.rig;
+  const AcceptedPose& pose = bent.pose;
   const double diagonal = bounding_box(model.mesh().positions).diagonal();
   const std::string fragment =
       "#version 330 core\nin vec3 v_normal;\nin vec3 v_color;\nout vec4 frag;\n"

@@ -11,6 +11,7 @@
 #include "core/model_library.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
+#include "test_poses.hpp"
 
 using namespace skinlab;
 namespace fs = std::filesystem;
@@ -19,26 +20,8 @@ namespace {
 
 constexpr double kDeg = std::numbers::pi / 180.0;
 
-// Homer bent at every joint by a fixed, repeatable pose (no limits, no collisions).
-struct Posed {
-  SegmentedModel model;
-  Skeleton skeleton;
-  std::shared_ptr<const Rig> rig;
-  AcceptedPose pose;
-};
-
-Posed homer_bent() {
-  Posed p{load_model(resolve_model("homer")), {}, nullptr, {}};
-  p.skeleton = extract_skeleton(p.model);
-  p.rig = std::make_shared<const Rig>(build_rig(p.model, p.skeleton));
-  Animator animator(p.rig, std::nullopt, 30, {false, false});
-  Pose wanted;
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<double> angle(-70 * kDeg, 70 * kDeg);
-  for (std::size_t i = 0; i < 3 * p.rig->order.size(); ++i) wanted.angles.push_back(angle(rng));
-  p.pose = animator.apply(wanted, 0);
-  return p;
-}
+using test::Posed;
+Posed homer_bent() { return test::homer_bent(11, 70 * kDeg); }
 
 std::vector<float> skin(const SegmentedModel& model, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
                         const AcceptedPose& pose, BlendKind kind, KernelPath path = KernelPath::scalar, int threads = 1,

@@ -156,12 +156,7 @@ TEST(Frame, AWeldedMeshFrameWritesAnObjWithoutCracks) {
   // Rigid motion of the welded mesh (each vertex follows the part of its first triangle): a
   // stand-in for the smooth deformers, which write the welded mesh.
   const SkinMesh rest = welded_skin_mesh(model);
-  SkinWeights own;
-  own.joints.resize(rest.num_vertices());
-  own.weights.assign(rest.num_vertices(), {1, 0, 0, 0});
-  for (int v = 0; v < rest.num_vertices(); ++v)
-    own.joints[v] = {static_cast<std::uint16_t>(rest.vertex_component[v]), 0, 0, 0};
-  BlendDeformer welded(rest, own, rig, {});
+  BlendDeformer welded(rest, own_part_weights(rest), rig, {});
   Frame frame;
   welded.deform(animator.seek(45), frame);
   std::vector<std::string> names;

@@ -317,14 +317,19 @@ std::unique_ptr<BlendDeformer> make_smooth_deformer(DeformerContext& context, Bl
   return std::make_unique<BlendDeformer>(welded_skin_mesh(context.model()), context.weights(), context.rig(), params);
 }
 
+SkinWeights own_part_weights(const SkinMesh& rest) {
+  SkinWeights own;
+  own.joints.resize(rest.num_vertices());
+  own.weights.assign(rest.num_vertices(), {1, 0, 0, 0});
+  for (int v = 0; v < rest.num_vertices(); ++v)
+    own.joints[v] = {static_cast<std::uint16_t>(rest.vertex_component[v]), 0, 0, 0};
+  return own;
+}
+
 std::unique_ptr<BlendDeformer> make_rigid_deformer(const SegmentedModel& model, std::shared_ptr<const Rig> rig,
                                                    int threads, KernelPath path) {
   const SkinMesh split = split_skin_mesh(model);
-  SkinWeights own;
-  own.joints.resize(split.num_vertices());
-  own.weights.assign(split.num_vertices(), {1, 0, 0, 0});
-  for (int v = 0; v < split.num_vertices(); ++v)
-    own.joints[v] = {static_cast<std::uint16_t>(split.vertex_component[v]), 0, 0, 0};
+  const SkinWeights own = own_part_weights(split);
   BlendParams params;
   params.threads = threads;
   params.path = path;

@@ -94,6 +94,9 @@ class BlendDeformer : public Deformer {
 /// The smooth deformers' rest mesh and weights: the welded mesh with the context's weights.
 std::unique_ptr<BlendDeformer> make_smooth_deformer(DeformerContext& context, BlendKind kind);
 
+/// Weight 1 on each vertex's own part (SkinMesh::vertex_component): rigid motion of `rest`.
+SkinWeights own_part_weights(const SkinMesh& rest);
+
 /// Rigid skinning (thesis §4.3) on the same kernels: the per-part split, every vertex bound to
 /// its own part with weight 1, so the gaps and overlaps at the joints stay visible.
 std::unique_ptr<BlendDeformer> make_rigid_deformer(const SegmentedModel& model, std::shared_ptr<const Rig> rig,
