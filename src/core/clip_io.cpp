@@ -81,7 +81,7 @@ ClipFile parse(Lexer& lex) {
     for (const ClipChannel& other : clip.channels)
       if (other.dof == channel.dof)
         lex.fail_message(
-            dof_token, "duplicate DOF '" + channel.dof.text() + "' (first at line " + std::to_string(other.line) + ")");
+            dof_token, "duplicate DOF " + quote(channel.dof.text()) + " (first at line " + std::to_string(other.line) + ")");
     lex.expect_keyword("{");
     lex.expect_keyword("extrapolate");
     channel.before = static_cast<Extrapolation>(expect_enum(lex, kExtrapolationNames, "an extrapolation mode"));
@@ -167,7 +167,7 @@ std::vector<int> resolve_clip_dofs(const ClipFile& clip, const SkelFile& skel) {
         if (skel.joints[j].name == dof.joint) id = 3 * j + dof.axis;
       if (id < 0)
         throw ParseError(clip.file, channel.line, channel.col,
-                         "DOF '" + dof.text() + "' names no joint of " + skel.file);
+                         "DOF " + quote(dof.text()) + " names no joint of " + skel.file);
     }
     if (id >= num_dofs)
       throw ParseError(clip.file, channel.line, channel.col,
@@ -175,7 +175,7 @@ std::vector<int> resolve_clip_dofs(const ClipFile& clip, const SkelFile& skel) {
                            std::to_string(num_joints) + " joints in " + skel.file + ")");
     if (owner[id] >= 0)
       throw ParseError(clip.file, channel.line, channel.col,
-                       "DOF '" + dof.text() + "' is DOF " + std::to_string(id) +
+                       "DOF " + quote(dof.text()) + " is DOF " + std::to_string(id) +
                            ", already driven by the channel at line " + std::to_string(owner[id]));
     owner[id] = channel.line;
     ids.push_back(id);

@@ -46,14 +46,16 @@ Lexer::Lexer(std::string file, std::string text) : file_(std::move(file)), text_
   int col = 1;
   std::size_t i = 0;
   const std::size_t n = text_.size();
+  // Line ends: LF, CRLF and a lone CR (old Mac files) each end one line.
+  const auto line_end = [&](std::size_t k) { return text_[k] == '\n' || text_[k] == '\r'; };
   while (i < n) {
     const char c = text_[i];
-    if (c == '\n') {
+    if (line_end(i)) {
+      i += c == '\r' && i + 1 < n && text_[i + 1] == '\n' ? 2 : 1;
       ++line;
       col = 1;
-      ++i;
     } else if (c == '#') {
-      while (i < n && text_[i] != '\n') ++i;
+      while (i < n && !line_end(i)) ++i;
     } else if (std::isspace(static_cast<unsigned char>(c))) {
       ++i;
       ++col;
@@ -68,6 +70,8 @@ Lexer::Lexer(std::string file, std::string text) : file_(std::move(file)), text_
 }
 
 Lexer Lexer::from_file(const std::filesystem::path& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError(path.string() + ": is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path.string() + ": cannot open file for reading");
   std::ostringstream text;
@@ -76,6 +80,10 @@ Lexer Lexer::from_file(const std::filesystem::path& path) {
 }
 
 const Token& Lexer::peek() const { return at_end() ? end_ : tokens_[pos_]; }
+
+const Token& Lexer::peek(std::size_t ahead) const {
+  return pos_ + ahead < tokens_.size() ? tokens_[pos_ + ahead] : end_;
+}
 
 Token Lexer::next() { return at_end() ? end_ : tokens_[pos_++]; }
 
@@ -115,8 +123,16 @@ long Lexer::expect_integer(std::string_view what) {
   return value;
 }
 
+std::string quote(std::string_view token) {
+  constexpr std::size_t kShown = 40;
+  std::string out(1, '\'');
+  out.append(token.substr(0, kShown));
+  if (token.size() <= kShown) return out.append(1, '\'');
+  return out.append("...' (").append(std::to_string(token.size())).append(" characters)");
+}
+
 void Lexer::fail(const Token& at, std::string_view expected) const {
-  const std::string found = at.text.empty() ? "end of file" : "'" + std::string(at.text) + "'";
+  const std::string found = at.text.empty() ? "end of file" : quote(at.text);
   throw ParseError(file_, at.line, at.col, "expected " + std::string(expected) + ", found " + found);
 }
 

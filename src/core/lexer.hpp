@@ -1,5 +1,6 @@
 // Whitespace-separated tokens with their line and column, shared by every text reader
-// (OBJ, OFF, .seg, .skel, .clip). `#` starts a comment to the end of the line.
+// (OBJ, OFF, .seg, .skel, .clip). `#` starts a comment to the end of the line; lines end with
+// LF, CRLF or a lone CR.
 #pragma once
 
 #include <filesystem>
@@ -26,6 +27,8 @@ class Lexer {
   bool at_end() const { return pos_ >= tokens_.size(); }
   /// The next token without consuming it (the end token at end of input).
   const Token& peek() const;
+  /// The token `ahead` places after the next one (the end token past the end of input).
+  const Token& peek(std::size_t ahead) const;
   /// True when the next token exists and starts on `line`.
   bool on_line(int line) const { return !at_end() && peek().line == line; }
   Token next();
@@ -61,6 +64,10 @@ bool iequals(std::string_view a, std::string_view b);
 bool parse_double(std::string_view text, double& value);
 /// Parses the whole token as a long; false if it is not one.
 bool parse_long(std::string_view text, long& value);
+
+/// A token for a message: quoted, and cut after 40 characters (with its length) so that a
+/// runaway token cannot flood the terminal.
+std::string quote(std::string_view token);
 
 /// Shortest decimal text that reads back to exactly `value` (writers use it for round trips).
 std::string format_double(double value);

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 
 namespace skinlab {
 
@@ -120,13 +121,13 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       up[find_root(up, faces[0])] = find_root(up, faces[1]);
   for (int p = 0; p < nparts; ++p) {
     Component& c = model.components_[p];
-    if (c.original_triangle.empty()) throw InputError(source + ": component '" + c.name + "' has no triangles");
+    if (c.original_triangle.empty()) throw InputError(source + ": component " + quote(c.name) + " has no triangles");
     std::map<int, int> pieces;
     for (int f : c.original_triangle) ++pieces[find_root(up, f)];
     if (pieces.size() > 1) {
       std::string sizes;
       for (auto [root, count] : pieces) sizes += (sizes.empty() ? "" : ", ") + std::to_string(count);
-      throw InputError(source + ": component '" + c.name + "' is not one connected surface: " +
+      throw InputError(source + ": component " + quote(c.name) + " is not one connected surface: " +
                        std::to_string(pieces.size()) + " pieces of " + sizes + " triangles");
     }
     for (int f : c.original_triangle)
@@ -205,7 +206,7 @@ void SegmentedModel::attach_hierarchy(const SkelFile& skel) {
     const int c = find_component(joint.name);
     if (c < 0)
       throw ParseError(skel.file, joint.line, joint.col,
-                       "segment '" + joint.name + "' matches no component of " + source_);
+                       "segment " + quote(joint.name) + " matches no component of " + source_);
     seen[c] = true;
     h.depth_first.push_back(c);
     h.limits[c] = joint.limits;
@@ -218,12 +219,12 @@ void SegmentedModel::attach_hierarchy(const SkelFile& skel) {
     if (opening_between(c, parent) == nullptr)
       throw ParseError(
           skel.file, joint.line, joint.col,
-          "segment '" + joint.name + "' shares no opening with its parent '" + components_[parent].name + "'");
+          "segment " + quote(joint.name) + " shares no opening with its parent " + quote(components_[parent].name));
   }
   for (int c = 0; c < num_components(); ++c)
     if (!seen[c])
       throw ParseError(skel.file, 1, 1,
-                       "component '" + components_[c].name + "' of " + source_ + " does not appear in the hierarchy");
+                       "component " + quote(components_[c].name) + " of " + source_ + " does not appear in the hierarchy");
   hierarchy_ = std::move(h);
 }
 

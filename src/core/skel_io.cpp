@@ -19,18 +19,29 @@ class SkelParser {
   SkelFile parse() {
     SkelFile skel;
     skel.file = lex_.file();
-    if (!lex_.accept_keyword("ROOT")) lex_.fail(lex_.peek(), "'ROOT'");
-    segment(skel, -1);
+    if (lex_.at_end()) lex_.fail(lex_.peek(), "a root segment");
+    segment(skel, -1, "ROOT", 0);
     if (!lex_.at_end()) lex_.fail(lex_.peek(), "end of file after the root segment");
     return skel;
   }
 
  private:
-  void segment(SkelFile& skel, int parent) {
+  // The keyword before a segment's name is optional (../shared/FORMATS.md): it is the keyword
+  // when a name, not a number, follows it; a segment may itself be named ROOT or JOINT.
+  void optional_keyword(std::string_view keyword) {
+    double number = 0;
+    const Token& after = lex_.peek(1);
+    if (iequals(lex_.peek().text, keyword) && !after.text.empty() && !parse_double(after.text, number)) lex_.next();
+  }
+
+  void segment(SkelFile& skel, int parent, std::string_view keyword, int depth) {
+    if (depth > kMaxSkelDepth)
+      lex_.fail_message(lex_.peek(), "segments nested deeper than " + std::to_string(kMaxSkelDepth) + " levels");
+    optional_keyword(keyword);
     const Token name = lex_.expect("a segment name");
     if (iequals(name.text, "{") || iequals(name.text, "}")) lex_.fail(name, "a segment name");
     if (!names_.insert(std::string(name.text)).second)
-      lex_.fail_message(name, "duplicate segment name '" + std::string(name.text) + "'");
+      lex_.fail_message(name, "duplicate segment name " + quote(name.text));
     SkelJoint joint;
     joint.name = std::string(name.text);
     joint.parent = parent;
@@ -48,11 +59,12 @@ class SkelParser {
     lex_.expect_keyword("{");
     const int self = static_cast<int>(skel.joints.size());
     skel.joints.push_back(joint);
-    if (lex_.accept_keyword("End")) {
-      lex_.expect_keyword("Site");
+    if (iequals(lex_.peek().text, "End") && iequals(lex_.peek(1).text, "Site")) {
+      lex_.next();
+      lex_.next();
     } else {
-      if (!iequals(lex_.peek().text, "JOINT")) lex_.fail(lex_.peek(), "'JOINT' or 'End Site'");
-      while (lex_.accept_keyword("JOINT")) segment(skel, self);
+      if (lex_.at_end() || lex_.peek().text == "}") lex_.fail(lex_.peek(), "a child segment or 'End Site'");
+      while (!lex_.at_end() && lex_.peek().text != "}") segment(skel, self, "JOINT", depth + 1);
     }
     lex_.expect_keyword("}");
   }

@@ -26,8 +26,13 @@ struct SkelFile {
 /// Largest |limit| accepted, in degrees: one full turn either way.
 inline constexpr double kMaxLimitDegrees = 360.0;
 
-/// Parses `.skel` text. Throws ParseError (FILE:LINE:COL) on the first error: grammar,
-/// MIN > MAX, a limit outside ±kMaxLimitDegrees, a duplicate name, or trailing tokens.
+/// Deepest nesting accepted: a skeleton is a handful of levels deep; a file nested thousands
+/// deep is refused rather than followed down the stack.
+inline constexpr int kMaxSkelDepth = 256;
+
+/// Parses `.skel` text. The ROOT and JOINT keywords are optional. Throws ParseError
+/// (FILE:LINE:COL) on the first error: grammar, MIN > MAX, a limit outside ±kMaxLimitDegrees, a
+/// duplicate name, nesting deeper than kMaxSkelDepth, or trailing tokens.
 SkelFile parse_skel(const std::string& file, std::string text);
 SkelFile read_skel(const std::filesystem::path& path);
 void write_skel(std::ostream& out, const SkelFile& skel);
