@@ -48,7 +48,7 @@ TEST(Cli, CheckRejectsEachMalformedFileWithItsOwnMessage) {
       {"duplicate_name.skel", "duplicate_name.skel:3:11:", "duplicate segment name 'part0'"},
       {"nonnumeric_limit.skel", "nonnumeric_limit.skel:1:23:", "expected YMIN (degrees), found 'abc'"},
       {"trailing.skel", "trailing.skel:5:1:", "expected end of file after the root segment, found 'JOINT'"},
-      {"unknown_component.skel" + oct, "unknown_component.skel:3:11:", "segment 'arm' matches no component"},
+      {"unknown_component.skel" + cyl, "unknown_component.skel:3:11:", "segment 'arm' matches no component"},
       {"not_adjacent.skel" + cyl, "not_adjacent.skel:3:11:", "'top' shares no opening with its parent 'bottom'"},
       {"bad_extrapolation.clip", "bad_extrapolation.clip:2:36:", "expected an extrapolation mode (constant|linear|"},
       {"nonincreasing_time.clip", "nonincreasing_time.clip:5:5:", "expected a key time greater than 0.5, found '0.5'"},
@@ -71,10 +71,19 @@ TEST(Cli, CheckRejectsEachMalformedFileWithItsOwnMessage) {
       {"truncated.off", "truncated.off:6:1:", "expected vertex 3 coordinate (4 vertices declared), found end of file"},
       {"index.off", "index.off:7:7:", "vertex index 4 out of range 0..3"},
       {"header.off", "header.off:2:3:", "expected the face count, found 'four'"},
-      {"nonmanifold.off", "nonmanifold.off:", "edge (0, 1) is shared by more than two triangles (non-manifold)"},
+      {"nonmanifold.off",
+       "nonmanifold.off:10: triangle 2:", "its edge (0, 1) is the third triangle's on that edge (non-manifold)"},
+      {"repeated_vertex.obj", "repeated_vertex.obj:6: triangle 1", "repeats a vertex (0 2 2)"},
+      {"cr_only.obj", "cr_only.obj:3:3:", "expected a vertex coordinate, found 'x'"},  // old-Mac line ends
+      {"empty.obj", "empty.obj:", "no faces"},
+      {"big_coordinate.obj", "big_coordinate.obj:", "vertex 1 has coordinate 1.8e+19, beyond"},
+      {"long_token.clip",
+       "long_token.clip:1:45:", "found 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (2000 characters)"},
+      {"label_past.seg" + oct, "label_past.seg:8:1:", "expected a label below 2 (the hierarchy's segments), found '7'"},
   };
   for (const BadCase& c : cases) {
     const CliResult run = run_skinlab("check " + kBad + c.args);
+    EXPECT_LT(run.out.size(), 600u) << c.args;  // one short line, whatever the file holds
     EXPECT_EQ(run.code, 2) << c.args << "\n" << run.out;
     EXPECT_NE(run.out.find(kBad + c.location), std::string::npos) << c.args << "\n" << run.out;
     EXPECT_NE(run.out.find(c.message), std::string::npos) << c.args << "\n" << run.out;
@@ -431,4 +440,60 @@ TEST(Cli, BlenderPlaysTheLbsGltfWithTheObjFramesVertices) {
     EXPECT_LT(error, 1e-5);
   }
   fs::remove_all(dir);
+}
+
+TEST(Cli, AdversarialInputsAreBadInputNotCrashes) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_adversary_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "folder.obj");
+  // A hierarchy nested 20,000 deep: refused at the limit, not followed down the stack.
+  {
+    std::ofstream deep(dir / "deep.skel");
+    deep << "ROOT j0 0 0 0 0 0 0 {\n";
+    for (int i = 1; i < 20000; ++i) deep << "JOINT j" << i << " 0 0 0 0 0 0 {\n";
+    deep << "End Site\n";
+    for (int i = 0; i < 20000; ++i) deep << "}\n";
+  }
+  CliResult run = run_skinlab("check " + (dir / "deep.skel").string());
+  EXPECT_EQ(run.code, 2) << run.out;
+  EXPECT_NE(run.out.find("deep.skel:258:1: segments nested deeper than 256 levels"), std::string::npos) << run.out;
+  // A directory is not a mesh.
+  run = run_skinlab("check " + (dir / "folder.obj").string());
+  EXPECT_EQ(run.code, 2) << run.out;
+  EXPECT_NE(run.out.find("is a directory"), std::string::npos) << run.out;
+  // Clip ranges of a million and a hundred million seconds: a bounded refusal, not a flood of
+  // frames or an overflow.
+  for (const char* range : {"1e6", "1e8"}) {
+    std::ofstream(dir / "long.clip") << "animation { range 0 " << range << " numChannels 0 }\n";
+    run = run_skinlab("animate homer --clip " + (dir / "long.clip").string() + " -o " + (dir / "frames").string());
+    EXPECT_EQ(run.code, 2) << run.out;
+    EXPECT_TRUE(run.out.find("--max-frames") != std::string::npos ||
+                run.out.find("100000000 frames") != std::string::npos)
+        << run.out;
+    EXPECT_FALSE(fs::exists(dir / "frames" / "frame_0000.obj"));
+  }
+  run = run_skinlab("animate homer --clip " + (dir / "long.clip").string() + " --frames 0:10 -o " +
+                    (dir / "frames").string());
+  EXPECT_EQ(run.code, 2) << run.out;  // 1e8 s is past the grid's hard limit whatever is written
+  // Coincident points: skeleton extraction says which part is degenerate, with exit 2.
+  std::ofstream(dir / "point.obj") << "v 0 0 0\nv 0 0 0\nv 0 0 0\nv 0 0 0\nf 1 2 3\nf 1 3 4\nf 1 4 2\nf 2 4 3\n";
+  run = run_skinlab("skeletonize " + (dir / "point.obj").string() + " --method pa");
+  EXPECT_EQ(run.code, 2) << run.out;
+  EXPECT_NE(run.out.find("component 'part0': convex hull failed"), std::string::npos) << run.out;
+  // A group name that is not UTF-8 still prints as JSON.
+  std::ofstream(dir / "latin1.obj")
+      << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\ng caf\xe9\nf 1 2 3\nf 1 3 4\nf 1 4 2\nf 2 4 3\n";
+  run = run_skinlab("info " + (dir / "latin1.obj").string() + " --json");
+  EXPECT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find("caf\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+  fs::remove_all(dir);
+}
+
+TEST(Cli, EveryStandardHierarchyChecksAgainstItsModel) {
+  for (const char* model :
+       {"homer", "cow", "camel", "dino", "man", "armadillo", "bull", "triceratops", "diplodocus", "cactus"}) {
+    const CliResult run =
+        run_skinlab("check " + kData + "/../../skeletons/" + model + ".skel --mesh " + std::string(model));
+    EXPECT_EQ(run.code, 0) << run.out;
+    EXPECT_NE(run.out.find(std::string("matches ") + model), std::string::npos) << run.out;
+  }
 }

@@ -201,3 +201,61 @@ TEST_F(Formats, AtomicWriteLeavesNothingWhenTheWriterFails) {
   EXPECT_FALSE(fs::exists(path));
   EXPECT_TRUE(fs::is_empty(dir_));
 }
+
+// ../shared/FORMATS.md, rule by rule: each spelling parses to the same hierarchy or clip.
+TEST(FormatGrammar, SkelKeywordsAreOptional) {
+  const SkelFile plain = parse_skel("a.skel", "ROOT torso -1 1 -2 2 -3 3 { JOINT head 0 0 0 0 0 0 { End Site } }");
+  const SkelFile bare = parse_skel("b.skel", "torso -1 1 -2 2 -3 3 { head 0 0 0 0 0 0 { End Site } }");
+  ASSERT_EQ(bare.joints.size(), 2u);
+  EXPECT_EQ(bare.joints[1].name, "head");
+  EXPECT_EQ(bare.joints[1].parent, 0);
+  EXPECT_EQ(bare.joints[0].limits, plain.joints[0].limits);
+  // A segment may be named like a keyword: a number after it shows it is the name.
+  const SkelFile named = parse_skel("c.skel", "ROOT -1 1 -2 2 -3 3 { JOINT JOINT 0 0 0 0 0 0 { End Site } }");
+  EXPECT_EQ(named.joints[0].name, "ROOT");
+  EXPECT_EQ(named.joints[1].name, "JOINT");
+}
+
+TEST(FormatGrammar, CommentsLineEndsTabsExponentsAndCaseAreAccepted) {
+  const SkelFile reference = parse_skel("r.skel", "ROOT torso -180 180 -90 90 -45 45 { End Site }");
+  for (const std::string& text : {
+           std::string("# hierarchy\nROOT torso -180 180 -90 90 -45 45 # limits\n{ End Site }\n"),
+           std::string("ROOT torso -180 180 -90 90 -45 45\r\n{\r\n  End Site\r\n}\r\n"),
+           std::string("ROOT torso -180 180 -90 90 -45 45\r{\r  End Site\r}\r"),
+           std::string("ROOT\ttorso\t-180\t180\t-90\t90\t-45\t45\t{\tEnd\tSite\t}"),
+           std::string("ROOT torso -1.8e2 1.8E+2 -9e1 90.0 -4.5e1 +45 { End Site }"),
+           std::string("root torso -180 180 -90 90 -45 45 { end SITE }"),
+       }) {
+    SCOPED_TRACE(text);
+    const SkelFile skel = parse_skel("t.skel", text);
+    ASSERT_EQ(skel.joints.size(), 1u);
+    EXPECT_EQ(skel.joints[0].limits, reference.joints[0].limits);
+  }
+  const std::string clip =
+      "animation { range 0 2 numChannels 1 channel part1.ry { extrapolate constant linear keys 2 { 0 0 flat "
+      "smooth 2 90 smooth flat } } }";
+  const ClipFile reference_clip = parse_clip("r.clip", clip);
+  for (const std::string& text : {
+           std::string("# a clip\nANIMATION { RANGE 0 2 NUMCHANNELS 1 CHANNEL part1.ry { EXTRAPOLATE CONSTANT LINEAR "
+                       "KEYS 2 { 0 0 FLAT SMOOTH 2 90 SMOOTH FLAT } } }"),
+           std::string("animation\r\n{\r\nrange 0 2e0\r\nnumChannels 1\r\nchannel part1.ry\r\n{ extrapolate 0 1 "
+                       "keys 2 { 0 0 0 2 2.0 9e1 2 0 } } }\r\n"),
+           std::string("animation\r{\rrange\t0\t2\rnumChannels 1 # one\rchannel part1.ry { extrapolate constant "
+                       "linear keys 2 { 0 0 flat smooth 2 90 smooth flat } }\r}"),
+       }) {
+    SCOPED_TRACE(text);
+    const ClipFile parsed = parse_clip("t.clip", text);
+    EXPECT_EQ(parsed.range_end, reference_clip.range_end);
+    ASSERT_EQ(parsed.channels.size(), 1u);
+    EXPECT_EQ(parsed.channels[0].keys, reference_clip.channels[0].keys);
+    EXPECT_EQ(parsed.channels[0].after, reference_clip.channels[0].after);
+  }
+  // Line numbers count every kind of line end, so errors point at the right line.
+  try {
+    parse_skel("cr.skel", "ROOT torso -180 180\r-90 90\r\n-45 x { End Site }");
+    ADD_FAILURE();
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.col(), 5);
+  }
+}

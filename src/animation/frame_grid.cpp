@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 
 namespace skinlab {
 
@@ -17,8 +18,8 @@ FrameGrid::FrameGrid(const ClipFile& clip, double fps) : begin_(clip.range_begin
     throw InputError("frame rate must be positive, found " + std::to_string(fps));
   const double frames = std::floor((clip.range_end - clip.range_begin) * fps + kFrameTolerance);
   if (!(frames < kMaxFrames))
-    throw InputError(clip.file + ": range " + std::to_string(clip.range_begin) + ".." + std::to_string(clip.range_end) +
-                     " s at " + std::to_string(fps) + " fps is more than " + std::to_string(kMaxFrames) + " frames");
+    throw InputError(clip.file + ": range " + format_double(clip.range_begin) + ".." + format_double(clip.range_end) +
+                     " s at " + format_double(fps) + " fps is more than " + std::to_string(kMaxFrames) + " frames");
   last_ = static_cast<int>(frames);
 }
 

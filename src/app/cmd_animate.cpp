@@ -9,6 +9,7 @@
 #include "app/gltf_export.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/json_text.hpp"
 #include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
@@ -33,6 +34,7 @@ struct AnimateOptions {
   bool json = false;
   WeightsSpec weights;
   int threads = 1;
+  long max_frames = 10'000;
 };
 
 // "A:B" -> [A, B] inclusive, within [0, last].
@@ -70,6 +72,10 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                   "deformer that is a linear blend of the parts' transforms, as glTF skins are)")
       ->check(CLI::IsMember({"obj", "glb"}))
       ->capture_default_str();
+  sub->add_option("--max-frames", o->max_frames,
+                  "Refuse to write more frames than this (a long clip range or a high --fps is usually a mistake)")
+      ->check(CLI::Range(1L, static_cast<long>(FrameGrid::kMaxFrames)))
+      ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--json", o->json, "Print frames written, every rejection, the last pose and time per stage as JSON");
@@ -87,6 +93,12 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     const Rig& rig = session.rig();
     const SkinMesh& rest = session.deformer().rest_mesh();
     const auto [first_frame, last_frame] = frame_range(o->frames, session.animator().grid().last());
+    const long count = static_cast<long>(last_frame) - first_frame + 1;
+    if (count > o->max_frames)
+      throw InputError(o->clip + ": frames " + std::to_string(first_frame) + ".." + std::to_string(last_frame) +
+                       " are " + std::to_string(count) + " frames at " + format_double(o->fps) +
+                       " fps, more than --max-frames " + std::to_string(o->max_frames) + "; pass --max-frames " +
+                       std::to_string(count) + " to write them all, or choose some with --frames A:B");
     const bool glb = o->format == "glb";
     const std::optional<LinearSkin> skin = session.deformer().linear_skin();
     if (glb && !skin)
@@ -153,7 +165,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                               {"writing", 1e3 * writing / written}};
     report["frames_posed"] = t.steps;
     if (o->json) {
-      std::cout << report.dump(2) << '\n';
+      std::cout << json_text(report) << '\n';
     } else {
       std::cout << files.name << ": " << written << " frames written to " << o->output << (glb ? "/animation.glb" : "")
                 << ", " << rejections.size() << " rejected motions\n";

@@ -9,6 +9,7 @@
 
 #include "app/commands.hpp"
 #include "app/deformer_registry.hpp"
+#include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
 #include "skinning/blend_deformer.hpp"
@@ -285,7 +286,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                                    {"sbs_table", sbs},        {"crowd", crowd},
                                    {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {
-      std::cout << result.dump(2) << '\n';
+      std::cout << json_text(result) << '\n';
     } else {
       std::cout << "Skeletonization, median of " << o->repeat << " runs (ms)\n"
                 << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "parts" << std::setw(10)

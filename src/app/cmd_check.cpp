@@ -32,8 +32,12 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
     std::string line =
         "hierarchy, " + std::to_string(skel.joints.size()) + " joints, root '" + skel.joints[0].name + "'";
     if (!options.mesh.empty()) {
+      // A .seg's label i names this hierarchy's i-th segment (docs/formats.md).
       const ModelFiles files = resolve_model(options.mesh);
-      SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels), files.mesh.string());
+      std::vector<std::string> names;
+      for (const SkelJoint& j : skel.joints) names.push_back(j.name);
+      SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels, names),
+                                                   (files.labels.empty() ? files.mesh : files.labels).string());
       model.attach_hierarchy(skel);
       line += ", matches " + options.mesh;
     }

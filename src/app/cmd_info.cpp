@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "core/json_text.hpp"
 #include "core/model_library.hpp"
 
 namespace skinlab {
@@ -98,7 +99,7 @@ void add_info_command(CLI::App& app, int& exit_code) {
     const ModelFiles files = resolve_model(*model_name);
     const nlohmann::json info = model_info(files, load_model(files));
     if (*json)
-      std::cout << info.dump(2) << '\n';
+      std::cout << json_text(info) << '\n';
     else
       print_text(info);
     exit_code = 0;

@@ -6,6 +6,7 @@
 #include "app/commands.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/json_text.hpp"
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
 #include "core/segmented_model.hpp"
@@ -170,7 +171,7 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                               {"seconds", result.seconds}};
     for (const auto& [name, tip] : result.limb_tips) summary["limb_tips"][name] = {tip.x(), tip.y(), tip.z()};
     if (o->json)
-      std::cout << summary.dump(2) << '\n';
+      std::cout << json_text(summary) << '\n';
     else
       std::cout << files.name << ": " << result.parts.part_names.size() << " parts, "
                 << result.parts.mesh.num_vertices() << " vertices, " << result.parts.mesh.num_triangles()

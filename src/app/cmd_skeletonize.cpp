@@ -5,6 +5,7 @@
 
 #include "app/commands.hpp"
 #include "core/atomic_file.hpp"
+#include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "skeleton/skeleton.hpp"
 #include "viewer/software_render.hpp"
@@ -135,9 +136,10 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     const Skeleton skeleton = extract_skeleton(model, params);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton);
     if (!o->png.empty()) render_skeleton(model, skeleton, named_view(o->view, o->size[0], o->size[1]), o->png);
-    if (!o->output.empty()) write_file_atomically(o->output, [&](std::ostream& out) { out << result.dump(2) << '\n'; });
+    if (!o->output.empty())
+      write_file_atomically(o->output, [&](std::ostream& out) { out << json_text(result) << '\n'; });
     if (o->json)
-      std::cout << result.dump(2) << '\n';
+      std::cout << json_text(result) << '\n';
     else
       print_text(result);
     exit_code = 0;

@@ -5,6 +5,7 @@
 
 #include "app/commands.hpp"
 #include "core/atomic_file.hpp"
+#include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
 #include "skinning/weights.hpp"
@@ -48,14 +49,13 @@ void add_weights_command(CLI::App& app, int& exit_code) {
     std::array<int, 4> by_count{};
     for (int v = 0; v < weights.num_vertices(); ++v) ++by_count[weights.influences(v) - 1];
     if (o->json) {
-      std::cout << nlohmann::json{{"model", files.name},
-                                  {"method", o->method},
-                                  {"vertices", weights.num_vertices()},
-                                  {"vertices_by_influences", by_count},
-                                  {"seconds", seconds},
-                                  {"output", o->output}}
-                       .dump(2)
-                << '\n';
+      const nlohmann::json report = {{"model", files.name},
+                                     {"method", o->method},
+                                     {"vertices", weights.num_vertices()},
+                                     {"vertices_by_influences", by_count},
+                                     {"seconds", seconds},
+                                     {"output", o->output}};
+      std::cout << json_text(report) << '\n';
     } else {
       std::cout << files.name << ": " << o->method << " weights for " << weights.num_vertices() << " vertices ("
                 << by_count[0] << " with one influence, " << by_count[1] << " two, " << by_count[2] << " three, "

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "core/json_text.hpp"
+
 namespace skinlab {
 
 namespace {
@@ -150,7 +152,7 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
   doc["accessors"] = b.accessors;
   doc["buffers"] = nlohmann::json::array({{{"byteLength", b.bin.size()}}});
 
-  std::string text = doc.dump();
+  std::string text = json_text(doc, -1);
   while (text.size() % 4 != 0) text.push_back(' ');
   const std::uint32_t total =
       12 + 8 + static_cast<std::uint32_t>(text.size()) + 8 + static_cast<std::uint32_t>(b.bin.size());

@@ -80,8 +80,8 @@ ClipFile parse(Lexer& lex) {
     channel.col = dof_token.col;
     for (const ClipChannel& other : clip.channels)
       if (other.dof == channel.dof)
-        lex.fail_message(
-            dof_token, "duplicate DOF " + quote(channel.dof.text()) + " (first at line " + std::to_string(other.line) + ")");
+        lex.fail_message(dof_token, "duplicate DOF " + quote(channel.dof.text()) + " (first at line " +
+                                        std::to_string(other.line) + ")");
     lex.expect_keyword("{");
     lex.expect_keyword("extrapolate");
     channel.before = static_cast<Extrapolation>(expect_enum(lex, kExtrapolationNames, "an extrapolation mode"));

@@ -31,7 +31,8 @@ LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::file
     separate_objects = !parts_share_a_vertex(labeled);
   } else if (iequals(ext, ".off")) {
     separate_objects = false;  // a .seg labels the faces of one indexed mesh
-    labeled.mesh = read_off(mesh);
+    labeled.mesh = read_off(mesh, &labeled.face_lines);
+    labeled.file = mesh.string();
     labeled.labels.assign(labeled.mesh.triangles.size(), 0);
     labeled.part_names = {"part0"};
   } else {

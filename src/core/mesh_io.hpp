@@ -27,13 +27,14 @@ void write_obj_frame(std::ostream& out, const std::string& comment, const std::v
 
 /// OFF, COFF, NOFF, CNOFF (header optional): vertex colours or normals after the coordinates
 /// and face colours after the indices are ignored.
-TriMesh read_off(const std::filesystem::path& path);
+/// `face_lines`, when given, receives the line of each triangle's face.
+TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines = nullptr);
 void write_off(std::ostream& out, const TriMesh& mesh);
 
 /// Part labels, one non-negative integer per line, one line per face of a mesh with
 /// `num_faces` faces. Label values are compacted in increasing order to ids 0..k-1. A part
-/// with value v is named `names[v]` when `names` has it (the segments of a .skel in depth-first
-/// order), else `part<v>`.
+/// with value v is named `names[v]` (the segments of a .skel in depth-first order); when
+/// `names` is given, a value past it is an error at its line. Without names, parts are `part<v>`.
 struct SegLabels {
   std::vector<int> labels;
   std::vector<std::string> part_names;

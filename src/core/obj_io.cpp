@@ -26,6 +26,7 @@ int corner_vertex(const Lexer& lex, const Token& token, int num_vertices) {
 LabeledMesh read_obj(const std::filesystem::path& path) {
   Lexer lex = Lexer::from_file(path);
   LabeledMesh out;
+  out.file = path.string();
   std::map<std::string, int> group_ids;
   int current = -1;
   const auto select_group = [&](const std::string& name) {
@@ -50,6 +51,7 @@ LabeledMesh read_obj(const std::filesystem::path& path) {
       const std::size_t before = out.mesh.triangles.size();
       append_fan(polygon, out.mesh.triangles);
       out.labels.insert(out.labels.end(), out.mesh.triangles.size() - before, current);
+      out.face_lines.insert(out.face_lines.end(), out.mesh.triangles.size() - before, line);
     } else if (keyword.text == "g" || keyword.text == "o") {
       std::string name;
       while (lex.on_line(line)) {

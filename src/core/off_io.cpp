@@ -5,7 +5,7 @@
 
 namespace skinlab {
 
-TriMesh read_off(const std::filesystem::path& path) {
+TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines) {
   Lexer lex = Lexer::from_file(path);
   const Token first = lex.peek();
   if (first.text.size() >= 3 && iequals(first.text.substr(first.text.size() - 3), "OFF")) lex.next();
@@ -45,7 +45,9 @@ TriMesh read_off(const std::filesystem::path& path) {
       polygon.push_back(static_cast<int>(index));
     }
     lex.skip_line(at.line);  // face colour
+    const std::size_t before = mesh.triangles.size();
     append_fan(polygon, mesh.triangles);
+    if (face_lines) face_lines->insert(face_lines->end(), mesh.triangles.size() - before, at.line);
   }
   if (!lex.at_end()) lex.fail(lex.peek(), "end of file after " + std::to_string(nf) + " faces");
   return mesh;

@@ -16,6 +16,10 @@ SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::
       lex.fail(at, "end of file: the mesh has " + std::to_string(num_faces) + " faces");
     const long value = lex.expect_integer("a part label (integer)");
     if (value < 0 || value > 1'000'000) lex.fail(at, "a part label from 0 to 1000000");
+    // With a hierarchy, a label names one of its segments: a label past them is the labels'
+    // fault, not the hierarchy's.
+    if (!names.empty() && value >= static_cast<long>(names.size()))
+      lex.fail(at, "a label below " + std::to_string(names.size()) + " (the hierarchy's segments)");
     if (lex.on_line(at.line)) lex.fail(lex.peek(), "one label per line");
     values.push_back(value);
   }

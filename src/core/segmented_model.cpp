@@ -1,6 +1,7 @@
 #include "core/segmented_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <numeric>
@@ -81,15 +82,27 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
   if (static_cast<int>(model.labels_.size()) != nf)
     throw InputError(source + ": " + std::to_string(model.labels_.size()) + " part labels for " + std::to_string(nf) +
                      " triangles");
+  // A geometry problem names the face's line in the mesh file when the reader kept it.
+  const auto at_face = [&](int f) {
+    if (f < static_cast<int>(labeled.face_lines.size()))
+      return labeled.file + ":" + std::to_string(labeled.face_lines[f]) + ": triangle " + std::to_string(f);
+    return source + ": triangle " + std::to_string(f);
+  };
+  if (nf == 0) throw InputError(source + ": no faces (expected a closed triangle mesh)");
+  for (const Vec3& p : mesh.positions)
+    for (int k = 0; k < 3; ++k)
+      if (!(std::abs(p[k]) <= kMaxCoordinate))
+        throw InputError(source + ": vertex " + std::to_string(&p - mesh.positions.data()) + " has coordinate " +
+                         format_double(p[k]) + ", beyond ±1e12 model units");
   for (int f = 0; f < nf; ++f) {
     const Tri& t = mesh.triangles[f];
     for (int v : t)
       if (v < 0 || v >= mesh.num_vertices())
-        throw InputError(source + ": triangle " + std::to_string(f) + " uses vertex " + std::to_string(v) +
-                         ", outside 0.." + std::to_string(mesh.num_vertices() - 1));
+        throw InputError(at_face(f) + " uses vertex " + std::to_string(v) + ", outside 0.." +
+                         std::to_string(mesh.num_vertices() - 1));
     if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
-      throw InputError(source + ": triangle " + std::to_string(f) + " repeats a vertex (" + std::to_string(t[0]) + " " +
-                       std::to_string(t[1]) + " " + std::to_string(t[2]) + ")");
+      throw InputError(at_face(f) + " repeats a vertex (" + std::to_string(t[0]) + " " + std::to_string(t[1]) + " " +
+                       std::to_string(t[2]) + ")");
     if (model.labels_[f] < 0 || model.labels_[f] >= nparts)
       throw InputError(source + ": triangle " + std::to_string(f) + " has part label " +
                        std::to_string(model.labels_[f]) + ", outside 0.." + std::to_string(nparts - 1));
@@ -105,9 +118,8 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       auto& faces = edge_faces[edge_key(u, v)];
       faces.push_back(f);
       if (faces.size() > 2)
-        throw InputError(source + ": edge (" + std::to_string(std::min(u, v)) + ", " + std::to_string(std::max(u, v)) +
-                         ") is shared by more than two triangles "
-                         "(non-manifold)");
+        throw InputError(at_face(f) + ": its edge (" + std::to_string(std::min(u, v)) + ", " +
+                         std::to_string(std::max(u, v)) + ") is the third triangle's on that edge (non-manifold)");
     }
 
   // Components: own vertex copies, connectivity through shared edges.
@@ -223,8 +235,9 @@ void SegmentedModel::attach_hierarchy(const SkelFile& skel) {
   }
   for (int c = 0; c < num_components(); ++c)
     if (!seen[c])
-      throw ParseError(skel.file, 1, 1,
-                       "component " + quote(components_[c].name) + " of " + source_ + " does not appear in the hierarchy");
+      throw ParseError(
+          skel.file, 1, 1,
+          "component " + quote(components_[c].name) + " of " + source_ + " does not appear in the hierarchy");
   hierarchy_ = std::move(h);
 }
 

@@ -42,11 +42,17 @@ struct Hierarchy {
   std::vector<std::array<double, 6>> limits;  ///< per component, degrees, XMIN..ZMAX
 };
 
+/// Largest |coordinate| a model may have, in model units: beyond it the geometry is taken to be
+/// corrupt (single-precision skinning and the hull computations lose all accuracy).
+inline constexpr double kMaxCoordinate = 1e12;
+
 class SegmentedModel {
  public:
-  /// Builds components and openings. Throws InputError when a component is empty or not one
-  /// connected surface (triangles joined through edges), when a triangle repeats a vertex,
-  /// or when an edge has more than two triangles. `source` names the input in messages.
+  /// Builds components and openings. Throws InputError when the mesh has no faces or a
+  /// coordinate beyond ±kMaxCoordinate, when a component is empty or not one connected surface
+  /// (triangles joined through edges), when a triangle repeats a vertex, or when an edge has more
+  /// than two triangles (naming the face's line in labeled.file when labeled.face_lines has it).
+  /// `source` names the input in messages.
   static SegmentedModel build(LabeledMesh labeled, const std::string& source);
 
   const std::string& source() const { return source_; }

@@ -25,6 +25,8 @@ struct LabeledMesh {
   TriMesh mesh;
   std::vector<int> labels;              ///< #F component label per face
   std::vector<std::string> part_names;  ///< name per label (label ids are 0..#parts-1)
+  std::string file;                     ///< the mesh file the faces were read from, for messages
+  std::vector<int> face_lines;          ///< #F: the line of `file` each triangle came from; empty when unknown
 };
 
 struct Box3 {

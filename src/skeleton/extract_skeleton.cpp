@@ -3,6 +3,7 @@
 #include <numbers>
 
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 #include "core/stopwatch.hpp"
 #include "geometry/line_surface.hpp"
 #include "skeleton/component_surface.hpp"
@@ -95,10 +96,15 @@ class SkeletonBuilder {
       d.surface = component_surface(model_, c);
       d.diagonal = bounding_box(d.surface.positions).diagonal();
       t.surfaces += stopwatch.lap();
-      d.hull = convex_hull(model_.components()[c].mesh.positions);
-      t.hull += stopwatch.lap();
       const TriMesh& mesh = model_.components()[c].mesh;
-      d.kernel = kernel_centroid(mesh.positions, mesh.triangles, d.surface.opening_planes, d.hull, params_.kernel);
+      // Degenerate geometry (a flat or collapsed part) is a fault of the input, said as such.
+      try {
+        d.hull = convex_hull(mesh.positions);
+        t.hull += stopwatch.lap();
+        d.kernel = kernel_centroid(mesh.positions, mesh.triangles, d.surface.opening_planes, d.hull, params_.kernel);
+      } catch (const GeometryError& e) {
+        throw InputError(model_.source() + ": component " + quote(model_.components()[c].name) + ": " + e.what());
+      }
       t.kernel += stopwatch.lap();
       d.frame = {principal_directions(d.hull), 0};
       t.covariance += stopwatch.lap();

@@ -18,6 +18,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
 #include "skinning/session.hpp"
@@ -697,7 +698,7 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
           {"selected", viewer.selected < 0 ? nlohmann::json(nullptr)
                                            : nlohmann::json(viewer.model->components()[viewer.selected].name)},
           {"centroids", viewer.projected_centroids()}};
-      std::cout << out.dump(2) << '\n';
+      std::cout << json_text(out) << '\n';
     }
     return 0;
   }
