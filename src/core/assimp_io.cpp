@@ -5,14 +5,21 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
 
 namespace skinlab {
 
 namespace {
 
+// Depth of the scene's node tree followed; a file nested deeper is refused, not followed down the
+// stack.
+constexpr int kMaxNodeDepth = 256;
+
 void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, LabeledMesh& out,
-                     std::map<std::string, int>& name_uses) {
+                     std::map<std::string, int>& name_uses, int depth) {
+  if (depth > kMaxNodeDepth)
+    throw InputError(out.file + ": scene nodes nested deeper than " + std::to_string(kMaxNodeDepth) + " levels");
   const aiMatrix4x4 world = parent * node.mTransformation;
   if (node.mNumMeshes > 0) {
     std::string name = node.mName.length > 0 ? node.mName.C_Str() : "object";
@@ -32,6 +39,9 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
       for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
         const aiFace& face = mesh.mFaces[f];
         if (face.mNumIndices != 3) continue;  // points and lines are not surface
+        if (face.mIndices[0] >= mesh.mNumVertices || face.mIndices[1] >= mesh.mNumVertices ||
+            face.mIndices[2] >= mesh.mNumVertices)
+          throw InputError(out.file + ": a face of object " + quote(name) + " indexes past its vertices");
         out.mesh.triangles.push_back({base + static_cast<int>(face.mIndices[0]),
                                       base + static_cast<int>(face.mIndices[1]),
                                       base + static_cast<int>(face.mIndices[2])});
@@ -39,23 +49,35 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
       }
     }
   }
-  for (unsigned c = 0; c < node.mNumChildren; ++c) collect_objects(scene, *node.mChildren[c], world, out, name_uses);
+  for (unsigned c = 0; c < node.mNumChildren; ++c) collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1);
+}
+
+constexpr unsigned kSteps = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices;
+
+LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene, const std::string& name) {
+  if (scene == nullptr || scene->mRootNode == nullptr)
+    throw InputError(name + ": cannot read mesh: " + importer.GetErrorString());
+  LabeledMesh out;
+  out.file = name;
+  std::map<std::string, int> name_uses;
+  collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses, 0);
+  if (out.mesh.triangles.empty()) throw InputError(name + ": the scene has no triangles");
+  // Objects whose faces were all points or lines are not components.
+  drop_empty_parts(out);
+  return out;
 }
 
 }  // namespace
 
 LabeledMesh read_assimp(const std::filesystem::path& path) {
   Assimp::Importer importer;
-  const aiScene* scene = importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
-  if (scene == nullptr || scene->mRootNode == nullptr)
-    throw InputError(path.string() + ": cannot read mesh: " + importer.GetErrorString());
-  LabeledMesh out;
-  std::map<std::string, int> name_uses;
-  collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses);
-  if (out.mesh.triangles.empty()) throw InputError(path.string() + ": the scene has no triangles");
-  // Objects whose faces were all points or lines are not components.
-  drop_empty_parts(out);
-  return out;
+  return labeled_scene(importer, importer.ReadFile(path.string(), kSteps), path.string());
+}
+
+LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& format_hint) {
+  Assimp::Importer importer;
+  return labeled_scene(importer, importer.ReadFileFromMemory(bytes.data(), bytes.size(), kSteps, format_hint.c_str()),
+                       name);
 }
 
 }  // namespace skinlab

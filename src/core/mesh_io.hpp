@@ -16,6 +16,8 @@ namespace skinlab {
 /// component (a repeated name continues it), other statements are skipped. Faces before any
 /// group, or all faces of a file without groups, form the component "part0".
 LabeledMesh read_obj(const std::filesystem::path& path);
+/// The same from text; `file` names it in messages.
+LabeledMesh parse_obj(const std::string& file, std::string text);
 /// Writes positions and one `g` group per component.
 void write_obj(std::ostream& out, const LabeledMesh& labeled);
 /// Writes one deformed frame: `comment` as the first line, then positions and normals (#V x 3
@@ -29,6 +31,7 @@ void write_obj_frame(std::ostream& out, const std::string& comment, const std::v
 /// and face colours after the indices are ignored.
 /// `face_lines`, when given, receives the line of each triangle's face.
 TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines = nullptr);
+TriMesh parse_off(const std::string& file, std::string text, std::vector<int>* face_lines = nullptr);
 void write_off(std::ostream& out, const TriMesh& mesh);
 
 /// Part labels, one non-negative integer per line, one line per face of a mesh with
@@ -40,11 +43,16 @@ struct SegLabels {
   std::vector<std::string> part_names;
 };
 SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::vector<std::string>& names = {});
+SegLabels parse_seg(const std::string& file, std::string text, int num_faces,
+                    const std::vector<std::string>& names = {});
 void write_seg(std::ostream& out, const std::vector<int>& labels);
 
 /// Any format Assimp reads: each scene object (node with meshes, its transform applied) is one
 /// component named after the node (made unique with a suffix); polygons triangulated.
 LabeledMesh read_assimp(const std::filesystem::path& path);
+/// The same from bytes in memory; `format_hint` is a file extension without the dot ("" to let
+/// Assimp guess).
+LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& format_hint);
 
 /// Relative tolerance of `weld_border_vertices` in the loaders, times the bounding-box
 /// diagonal: coincident within export rounding (about 6 significant digits).

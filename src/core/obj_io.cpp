@@ -23,10 +23,11 @@ int corner_vertex(const Lexer& lex, const Token& token, int num_vertices) {
 
 }  // namespace
 
-LabeledMesh read_obj(const std::filesystem::path& path) {
-  Lexer lex = Lexer::from_file(path);
+namespace {
+
+LabeledMesh obj_from(Lexer& lex) {
   LabeledMesh out;
-  out.file = path.string();
+  out.file = lex.file();
   std::map<std::string, int> group_ids;
   int current = -1;
   const auto select_group = [&](const std::string& name) {
@@ -66,6 +67,18 @@ LabeledMesh read_obj(const std::filesystem::path& path) {
   // Groups without faces are not components; renumber the others in order of appearance.
   drop_empty_parts(out);
   return out;
+}
+
+}  // namespace
+
+LabeledMesh read_obj(const std::filesystem::path& path) {
+  Lexer lex = Lexer::from_file(path);
+  return obj_from(lex);
+}
+
+LabeledMesh parse_obj(const std::string& file, std::string text) {
+  Lexer lex(file, std::move(text));
+  return obj_from(lex);
 }
 
 void write_obj(std::ostream& out, const LabeledMesh& labeled) {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <ostream>
 
 #include "core/lexer.hpp"
@@ -5,8 +6,9 @@
 
 namespace skinlab {
 
-TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines) {
-  Lexer lex = Lexer::from_file(path);
+namespace {
+
+TriMesh off_from(Lexer& lex, std::vector<int>* face_lines) {
   const Token first = lex.peek();
   if (first.text.size() >= 3 && iequals(first.text.substr(first.text.size() - 3), "OFF")) lex.next();
   const auto count = [&](std::string_view what) {
@@ -19,7 +21,8 @@ TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines
   const int nf = count("the face count");
   count("the edge count");
   TriMesh mesh;
-  mesh.positions.reserve(static_cast<std::size_t>(nv));
+  // A count is a claim until the data bears it out: reserve no more than a modest amount.
+  mesh.positions.reserve(static_cast<std::size_t>(std::min(nv, 1 << 20)));
   for (int v = 0; v < nv; ++v) {
     const int line = lex.peek().line;
     Vec3 p;
@@ -51,6 +54,18 @@ TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines
   }
   if (!lex.at_end()) lex.fail(lex.peek(), "end of file after " + std::to_string(nf) + " faces");
   return mesh;
+}
+
+}  // namespace
+
+TriMesh read_off(const std::filesystem::path& path, std::vector<int>* face_lines) {
+  Lexer lex = Lexer::from_file(path);
+  return off_from(lex, face_lines);
+}
+
+TriMesh parse_off(const std::string& file, std::string text, std::vector<int>* face_lines) {
+  Lexer lex(file, std::move(text));
+  return off_from(lex, face_lines);
 }
 
 void write_off(std::ostream& out, const TriMesh& mesh) {

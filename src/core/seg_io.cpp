@@ -6,8 +6,9 @@
 
 namespace skinlab {
 
-SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::vector<std::string>& names) {
-  Lexer lex = Lexer::from_file(path);
+namespace {
+
+SegLabels seg_from(Lexer& lex, int num_faces, const std::vector<std::string>& names) {
   std::vector<long> values;
   values.reserve(static_cast<std::size_t>(num_faces));
   while (!lex.at_end()) {
@@ -35,6 +36,18 @@ SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::
   }
   for (long v : values) out.labels.push_back(ids[v]);
   return out;
+}
+
+}  // namespace
+
+SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::vector<std::string>& names) {
+  Lexer lex = Lexer::from_file(path);
+  return seg_from(lex, num_faces, names);
+}
+
+SegLabels parse_seg(const std::string& file, std::string text, int num_faces, const std::vector<std::string>& names) {
+  Lexer lex(file, std::move(text));
+  return seg_from(lex, num_faces, names);
 }
 
 void write_seg(std::ostream& out, const std::vector<int>& labels) {

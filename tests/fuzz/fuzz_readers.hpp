@@ -1,0 +1,53 @@
+// What each libFuzzer harness does with its input, shared with the FuzzRegressions test that
+// replays saved findings in the ordinary test build. A reader may reject input with InputError
+// (that is its job); anything else — a crash, a hang, a sanitizer report, another exception — is
+// a finding.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/clip_io.hpp"
+#include "core/mesh_io.hpp"
+#include "core/segmented_model.hpp"
+#include "core/skel_io.hpp"
+
+namespace skinlab::fuzz {
+
+inline constexpr std::string_view kTargets[] = {"skel", "clip", "seg", "off", "obj", "assimp"};
+
+/// Reads `text` as format kTargets[target], building a model from a mesh that parses.
+inline void read_as(int target, const std::string& text) {
+  switch (target) {
+    case 0:
+      parse_skel("fuzz.skel", text);
+      return;
+    case 1:
+      parse_clip("fuzz.clip", text);
+      return;
+    case 2: {
+      // The label count is the first byte, so matching and mismatching counts both occur.
+      const int faces = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+      parse_seg("fuzz.seg", text.empty() ? text : text.substr(1), faces, {"a", "b", "c"});
+      return;
+    }
+    case 3: {
+      LabeledMesh labeled;
+      labeled.mesh = parse_off("fuzz.off", text, &labeled.face_lines);
+      labeled.labels.assign(labeled.mesh.triangles.size(), 0);
+      labeled.part_names = {"part0"};
+      SegmentedModel::build(std::move(labeled), "fuzz.off");
+      return;
+    }
+    case 4:
+      SegmentedModel::build(parse_obj("fuzz.obj", text), "fuzz.obj");
+      return;
+    default: {
+      // Assimp guesses the format from the bytes; the hint cycles through formats it reads.
+      static const char* const kHints[] = {"", "ply", "stl", "obj", "off", "dae", "gltf"};
+      SegmentedModel::build(parse_assimp("fuzz", text, kHints[text.size() % 7]), "fuzz");
+    }
+  }
+}
+
+}  // namespace skinlab::fuzz

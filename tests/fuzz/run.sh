@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses with clang-14 (ASan + UBSan) and runs each for SECONDS
+# (default 60), starting from the seed corpora in tests/fuzz/corpus/. A finding is saved under
+# build-fuzz/findings/ and makes the script fail; turn it into a regression file under
+# tests/data/fuzz/ (the FuzzRegressions test replays them). Run longer: tests/fuzz/run.sh 3600.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+seconds="${1:-60}"
+build="${SKINLAB_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+targets=(skel clip seg off obj assimp)
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DCMAKE_C_COMPILER=clang-14 -DSKINLAB_FUZZ=ON -DSKINLAB_BUILD_TESTS=OFF -DSKINLAB_CUDA=OFF >&2
+cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >&2
+mkdir -p "$build/findings"
+status=0
+for t in "${targets[@]}"; do
+  corpus="$build/corpus/$t"  # a working copy: the seeds in the tree stay as they are
+  mkdir -p "$corpus"
+  cp -n "$root/tests/fuzz/corpus/$t"/* "$corpus"/ 2>/dev/null || true
+  echo "fuzz_$t: ${seconds} s" >&2
+  # Leaks inside Debian's libassimp (its parsers, not skinlab) are not findings of ours.
+  leaks=1
+  [ "$t" = assimp ] && leaks=0
+  if ! ASAN_OPTIONS=detect_leaks=$leaks "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 \
+      -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/findings/$t-" -print_final_stats=1 "$corpus" \
+      > "$build/findings/$t.log" 2>&1; then
+    echo "fuzz_$t: FINDING (see $build/findings/$t.log)" >&2
+    tail -40 "$build/findings/$t.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|cov:" "$build/findings/$t.log" | tail -2 >&2 || true
+  fi
+done
+exit $status
