@@ -485,6 +485,13 @@ TEST(Cli, AdversarialInputsAreBadInputNotCrashes) {
   run = run_skinlab("info " + (dir / "latin1.obj").string() + " --json");
   EXPECT_EQ(run.code, 0) << run.out;
   EXPECT_NE(run.out.find("caf\xef\xbf\xbd"), std::string::npos);  // U+FFFD
+  // So does an output path that is not UTF-8, after the frames are written.
+  const std::string latin_dir = (dir / "sortie\xe9").string();
+  run = run_skinlab("animate homer --clip " + kData + "/../../clips/homer_wave.clip --frames 0:1 --json -o '" +
+                    latin_dir + "'");
+  EXPECT_EQ(run.code, 0) << run.out;
+  EXPECT_TRUE(fs::exists(fs::path(latin_dir) / "frame_0001.obj"));
+  EXPECT_FALSE(nlohmann::json::parse(run.out, nullptr, false).is_discarded()) << run.out;
   fs::remove_all(dir);
 }
 

@@ -49,7 +49,8 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
       }
     }
   }
-  for (unsigned c = 0; c < node.mNumChildren; ++c) collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1);
+  for (unsigned c = 0; c < node.mNumChildren; ++c)
+    collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1);
 }
 
 constexpr unsigned kSteps = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices;

@@ -340,8 +340,20 @@ struct Viewer {
     LineBatch quads;
     static char buffer[60000];
     float line_y = y;
-    for (const std::string& line : text) {
-      const int n = stb_easy_font_print(x, line_y, const_cast<char*>(line.c_str()), nullptr, buffer, sizeof buffer);
+    for (const std::string& text_line : text) {
+      // stb's font has printable ASCII only: "°" becomes "deg", any other byte past it "?" (a
+      // part name from a file may hold anything).
+      std::string line;
+      for (std::size_t i = 0; i < text_line.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text_line[i]);
+        if (text_line.compare(i, 2, "\xc2\xb0") == 0) {
+          line += " deg";
+          ++i;
+        } else {
+          line += c >= 32 && c < 127 ? static_cast<char>(c) : '?';
+        }
+      }
+      const int n = stb_easy_font_print(x, line_y, line.data(), nullptr, buffer, sizeof buffer);
       const float* v = reinterpret_cast<const float*>(buffer);  // 4 vertices per quad, 16 bytes each
       for (int q = 0; q < n; ++q)
         for (int k : {0, 1, 2, 0, 2, 3}) quads.add(Vec3(v[16 * q + 4 * k], v[16 * q + 4 * k + 1], 0), color);

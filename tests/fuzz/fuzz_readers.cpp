@@ -1,10 +1,11 @@
 // libFuzzer entry point; SKINLAB_FUZZ_TARGET (an index into fuzz::kTargets) picks the reader at
 // compile time, tests/fuzz/CMakeLists.txt builds one binary per reader.
+#include "fuzz_readers.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
 #include "core/error.hpp"
-#include "fuzz_readers.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
