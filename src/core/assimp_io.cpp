@@ -53,7 +53,9 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
     collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1);
 }
 
-constexpr unsigned kSteps = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices;
+// ValidateDataStructure first: Assimp's other steps assert (abort) on inconsistent scenes, which
+// a malformed file produces (found by fuzzing: Triangulate on faces with bad index counts).
+constexpr unsigned kSteps = aiProcess_ValidateDataStructure | aiProcess_Triangulate | aiProcess_JoinIdenticalVertices;
 
 LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene, const std::string& name) {
   if (scene == nullptr || scene->mRootNode == nullptr)
