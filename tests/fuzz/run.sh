@@ -3,6 +3,8 @@
 # (default 60), starting from the seed corpora in tests/fuzz/corpus/. A finding is saved under
 # build-fuzz/findings/ and makes the script fail; turn it into a regression file under
 # tests/data/fuzz/ (the FuzzRegressions test replays them). Run longer: tests/fuzz/run.sh 3600.
+# The seed is fixed (SKINLAB_FUZZ_SEED, default 1) so that CI explores the same inputs on every
+# run; SKINLAB_FUZZ_SEED=0 lets libFuzzer pick one, for exploratory runs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${1:-60}"
@@ -21,7 +23,7 @@ for t in "${targets[@]}"; do
   # Leaks inside Debian's libassimp (its parsers, not skinlab) are not findings of ours.
   leaks=1
   [ "$t" = assimp ] && leaks=0
-  if ! ASAN_OPTIONS=detect_leaks=$leaks "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 \
+  if ! ASAN_OPTIONS=detect_leaks=$leaks "$build/tests/fuzz/fuzz_$t" -seed="${SKINLAB_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/findings/$t-" -print_final_stats=1 "$corpus" \
       > "$build/findings/$t.log" 2>&1; then
     echo "fuzz_$t: FINDING (see $build/findings/$t.log)" >&2
