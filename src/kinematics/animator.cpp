@@ -46,6 +46,11 @@ void Animator::step(int frame) {
     wanted_ = checkpoints_.front();  // the rest pose
   }
   timings_.sampling += stopwatch.lap();
+  accept(frame, time);
+}
+
+void Animator::accept(int frame, double time) {
+  const Stopwatch stopwatch;
   out_.rejections.clear();
   double collision = 0.0;
   check_motion(*rig_, checks_, accepted_, frame, time, wanted_, out_.world, out_.rejections, collision);
@@ -54,7 +59,7 @@ void Animator::step(int frame) {
   out_.frame = frame;
   out_.time = time;
   timings_.collision += collision;
-  timings_.fk_and_limits += stopwatch.lap() - collision;
+  timings_.fk_and_limits += stopwatch.seconds() - collision;
   ++timings_.steps;
 }
 
@@ -72,18 +77,8 @@ const AcceptedPose& Animator::seek(int frame) {
 }
 
 const AcceptedPose& Animator::apply(const Pose& wanted, double time) {
-  Stopwatch stopwatch;
   wanted_ = wanted;
-  out_.rejections.clear();
-  double collision = 0.0;
-  check_motion(*rig_, checks_, accepted_, -1, time, wanted_, out_.world, out_.rejections, collision);
-  accepted_ = wanted_;
-  played_ = -1;
-  out_.frame = -1;
-  out_.time = time;
-  timings_.collision += collision;
-  timings_.fk_and_limits += stopwatch.lap() - collision;
-  ++timings_.steps;
+  accept(-1, time);  // frame -1: the next seek() replays from a checkpoint
   finish(accepted_);
   return out_;
 }

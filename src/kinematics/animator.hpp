@@ -64,6 +64,9 @@ class Animator {
 
  private:
   void step(int frame);
+  /// Checks wanted_ against the accepted pose and accepts what passes, as grid frame `frame`
+  /// (-1 for an explicit pose).
+  void accept(int frame, double time);
   void finish(const Pose& accepted);
 
   std::shared_ptr<const Rig> rig_;

@@ -126,6 +126,7 @@ struct Viewer {
   bool frame_stale = false;              // the GPU skins; `frame` is deformed on the CPU only when needed
   bool use_gpu = false;                  // skin in GLSL when the deformer has a GPU form
   std::unique_ptr<GlSkinning> gpu;       // made on first use for the current deformer
+  bool deformer_has_gpu = false;         // the current deformer has a GLSL form
   int shown = 0;                         // the grid frame on screen
   bool rest_indices_uploaded = false;    // the element buffer holds the rest mesh's triangles
   bool weight_view = false;              // colour by the selected part's skinning weights
@@ -163,6 +164,7 @@ struct Viewer {
     session = std::make_unique<AnimationSession>(*model, clip, params, options.deformers[deformer]);
     rest_indices_uploaded = false;
     gpu.reset();
+    deformer_has_gpu = session->deformer().gpu_skinning().has_value();
     show(shown);
   }
 
@@ -171,6 +173,7 @@ struct Viewer {
     session->set_deformer(options.deformers[deformer]);
     rest_indices_uploaded = false;
     gpu.reset();
+    deformer_has_gpu = session->deformer().gpu_skinning().has_value();
     show(shown);
     std::cout << "deformer: " << options.deformers[deformer].name << '\n';
   }
@@ -210,7 +213,9 @@ struct Viewer {
     return color;
   }
 
-  bool gpu_active() const { return use_gpu && session->deformer().gpu_skinning().has_value(); }
+  // Whether the current deformer has a GPU form, asked once per deformer: gpu_skinning() builds
+  // the whole per-vertex upload.
+  bool gpu_active() const { return use_gpu && deformer_has_gpu; }
 
   // The CPU frame, for picking and projected centroids while the GPU skins.
   const Frame& cpu_frame() {
@@ -223,7 +228,7 @@ struct Viewer {
 
   void toggle_gpu() {
     use_gpu = !use_gpu;
-    if (use_gpu && !session->deformer().gpu_skinning())
+    if (use_gpu && !deformer_has_gpu)
       std::cout << "deformer " << options.deformers[deformer].name << " has no GPU form; skinning on the CPU\n";
     show(shown);
   }
