@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/opening_metrics.hpp"
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
 
@@ -34,12 +35,8 @@ nlohmann::json model_info(const ModelFiles& files, const SegmentedModel& model) 
                                   {"median_edge_length", model.median_edge_length(c)}});
   }
   for (const Opening& o : model.openings()) {
-    nlohmann::json loops = nlohmann::json::array();
-    for (const OpeningLoop& loop : o.loops)
-      loops.push_back({{"vertices", loop.original.size()},
-                       {"length", loop.length},
-                       {"closed", loop.closed},
-                       {"centroid", vec_json(loop.centroid)}});
+    nlohmann::json loops = opening_loop_metrics(model, o);
+    for (std::size_t i = 0; i < o.loops.size(); ++i) loops[i]["centroid"] = vec_json(o.loops[i].centroid);
     info["openings"].push_back({{"a", model.components()[o.a].name},
                                 {"b", model.components()[o.b].name},
                                 {"loop_count", o.loops.size()},
@@ -72,7 +69,9 @@ void print_text(const nlohmann::json& info) {
     std::cout << "    " << o["a"].get<std::string>() << " | " << o["b"].get<std::string>() << ": " << o["loop_count"]
               << " loop(s)";
     for (const auto& l : o["loops"])
-      std::cout << " [" << l["vertices"] << " vertices, length " << l["length"].get<double>()
+      std::cout << " [" << l["vertices"] << " vertices, length " << l["length"].get<double>() << ", planarity "
+                << l["planarity"].get<double>() << ", outline ratio " << l["outline_ratio"].get<double>()
+                << ", smallest angle " << l["smallest_angle_deg"].get<double>() << " deg"
                 << (l["closed"].get<bool>() ? "" : ", open chain") << ']';
     std::cout << '\n';
   }

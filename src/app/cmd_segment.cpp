@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/opening_metrics.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/json_text.hpp"
@@ -85,9 +86,7 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
 // What keeps the result from being animation-ready, checked on the model it builds: openings
 // between parts that are not parent and child, and children meeting their parent along other
 // than one closed loop. Empty when all is well.
-std::vector<std::string> tree_problems(const Segmentation& result) {
-  SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
-  model.attach_hierarchy(result.hierarchy);
+std::vector<std::string> tree_problems(const SegmentedModel& model) {
   const auto& parent = model.hierarchy()->parent;
   std::vector<std::string> problems;
   for (const Opening& o : model.openings()) {
@@ -160,7 +159,9 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
     if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
     if (!o->png.empty()) render_parts_png(result.parts, o->views, o->png);
-    const std::vector<std::string> problems = tree_problems(result);
+    SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
+    model.attach_hierarchy(result.hierarchy);
+    const std::vector<std::string> problems = tree_problems(model);
     for (const std::string& p : problems) std::cerr << "skinlab segment: warning: " << p << '\n';
     nlohmann::json summary = {{"mesh", files.mesh.string()},
                               {"problems", problems},
@@ -168,7 +169,28 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                               {"parts", result.parts.part_names},
                               {"vertices", result.parts.mesh.num_vertices()},
                               {"triangles", result.parts.mesh.num_triangles()},
-                              {"seconds", result.seconds}};
+                              {"seconds", result.seconds},
+                              {"cut_seconds", result.cut_seconds},
+                              {"loops", opening_metrics_summary(model)},
+                              {"openings", nlohmann::json::array()}};
+    const std::vector<int>& parent = model.hierarchy()->parent;
+    for (const Opening& op : model.openings()) {
+      const PlaneCut* cut = nullptr;
+      for (const PlaneCut& c : result.cuts)
+        if ((c.child == op.a && parent[op.a] == op.b) || (c.child == op.b && parent[op.b] == op.a)) cut = &c;
+      nlohmann::json entry = {{"a", model.components()[op.a].name},
+                              {"b", model.components()[op.b].name},
+                              {"loops", opening_loop_metrics(model, op)}};
+      if (cut != nullptr)
+        entry["cut"] = {{"plane", cut->cut},
+                        {"new_vertices", cut->new_vertices},
+                        {"new_triangles", cut->new_triangles},
+                        {"largest_move", cut->largest_move},
+                        {"slivers", cut->slivers},
+                        {"smallest_new_angle_deg", cut->smallest_new_angle},
+                        {"smallest_split_angle_deg", cut->smallest_split_angle}};
+      summary["openings"].push_back(entry);
+    }
     for (const auto& [name, tip] : result.limb_tips) summary["limb_tips"][name] = {tip.x(), tip.y(), tip.z()};
     if (o->json)
       std::cout << json_text(summary) << '\n';

@@ -13,6 +13,7 @@
 #include "core/stopwatch.hpp"
 #include "segmentation/geodesic_distance.hpp"
 #include "segmentation/mesh_checks.hpp"
+#include "segmentation/plane_cuts.hpp"
 
 namespace skinlab {
 
@@ -620,10 +621,19 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   separate_touching_parts(mesh, face_label, parts);
   make_parts_connected(mesh, face_label);
 
-  // 5. Names, hierarchy (depth-first, parents before children) and default limits.
+  // 5. Clean cuts: every border moves onto a plane through its joint region; the mesh is
+  // refined along it (existing vertex ids stay, so the tips keep theirs).
+  TriMesh refined = mesh;
+  std::vector<int> parent_of(parts.size());
+  for (std::size_t p = 0; p < parts.size(); ++p) parent_of[p] = parts[p].parent;
+  const Stopwatch cut_stopwatch;
+  std::vector<PlaneCut> plane_cuts = cut_borders_along_planes(refined, face_label, parent_of, params.cuts);
+  const double cut_seconds = cut_stopwatch.seconds();
+
+  // 6. Names, hierarchy (depth-first, parents before children) and default limits.
   std::vector<int> faces_of(parts.size(), 0);
   for (int l : face_label) ++faces_of[l];
-  name_parts(mesh, face_label, tips, parts, params);
+  name_parts(refined, face_label, tips, parts, params);
   Segmentation out;
   std::vector<int> new_id(parts.size(), -1);
   std::vector<int> order;
@@ -637,13 +647,20 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   };
   visit(visit, kTrunk, -1);
   out.hierarchy.file = source + " (segmentation)";
-  out.parts.mesh = mesh;
-  out.parts.labels.resize(nf);
-  for (int fi = 0; fi < nf; ++fi) out.parts.labels[fi] = new_id[face_label[fi]];
+  out.parts.mesh = std::move(refined);
+  const int nf_refined = out.parts.mesh.num_triangles();
+  out.parts.labels.resize(nf_refined);
+  for (int fi = 0; fi < nf_refined; ++fi) out.parts.labels[fi] = new_id[face_label[fi]];
   for (int p : order) out.parts.part_names.push_back(parts[p].name);
   for (int p : order)
     if (parts[p].limb >= 0 && parts[p].kind != "lower")
-      out.limb_tips.push_back({parts[p].name, mesh.positions[tips[parts[p].limb]]});
+      out.limb_tips.push_back({parts[p].name, out.parts.mesh.positions[tips[parts[p].limb]]});
+  for (PlaneCut& c : plane_cuts)
+    if (faces_of[c.child] > 0) {
+      c.child = new_id[c.child];
+      out.cuts.push_back(c);
+    }
+  out.cut_seconds = cut_seconds;
   out.seconds = stopwatch.seconds();
   return out;
 }

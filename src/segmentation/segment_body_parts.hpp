@@ -10,6 +10,7 @@
 
 #include "core/skel_io.hpp"
 #include "core/tri_mesh.hpp"
+#include "segmentation/plane_cuts.hpp"
 
 namespace skinlab {
 
@@ -53,12 +54,17 @@ struct SegmentParams {
   /// vectors: generic names (trunk, limb_0, limb_0_lower, ...).
   Vec3 up = Vec3::Zero();
   Vec3 forward = Vec3::Zero();
+  /// How the borders are moved onto planes (clean cuts).
+  PlaneCutParams cuts;
 };
 
 struct Segmentation {
   LabeledMesh parts;   ///< the input mesh with a part label per triangle and part names
   SkelFile hierarchy;  ///< root = the trunk; documented default limits per kind of part
   double seconds = 0;  ///< time of the whole segmentation
+  double cut_seconds = 0;  ///< of which the clean cuts (plane search and mesh refinement)
+  /// Per joint, the plane cut (PlaneCut::child is the part's label in `parts`).
+  std::vector<PlaneCut> cuts;
   /// Per limb: the name of its (upper) part and its tip, for writing guidance.
   std::vector<std::pair<std::string, Vec3>> limb_tips;
 };
