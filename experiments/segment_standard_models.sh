@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Segments every standard model with its entry in experiments/segmentation.json and writes the
-# committed labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures
+# committed refined meshes (models/NAME.off), labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures
 # (docs/figures/parts-NAME-{a,b}.png: the viewer's screenshots from two sides, under Xvfb), then
 # prints the rows of docs/models.md's table.
 # Usage: experiments/segment_standard_models.sh [path/to/skinlab]   (default: build/skinlab)
@@ -13,7 +13,7 @@ echo "| model | parts | vertices | triangles | segmentation (s) |"
 echo "|---|---:|---:|---:|---:|"
 for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus; do
   # Prints "MODEL: N parts, V vertices, F triangles, T s".
-  "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" \
+  "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" --off "models/$model.off" \
     --seg "models/$model.seg" --skel "skeletons/$model.skel" |
     awk '{ printf "| %s | %s | %s | %s | %.3f |\n", substr($1, 1, length($1) - 1), $2, $4, $6, $8 }'
   for side in a:30 b:210; do

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/model_library.hpp"
 #include "run_command.hpp"
 
 namespace fs = std::filesystem;
@@ -133,26 +134,40 @@ TEST(Cli, InfoReportsComponentsOpeningsAndHierarchy) {
   EXPECT_DOUBLE_EQ(info["bounding_box"]["diagonal"].get<double>(), std::sqrt(12.0));
 }
 
-TEST(Cli, StandardModelIsExtractedVerifiedAndCached) {
+TEST(Cli, StandardModelIsRefinedAndItsSourceExtractedVerifiedAndCached) {
   const fs::path cache = fs::temp_directory_path() / ("skinlab_cache_" + std::to_string(::getpid()));
   fs::remove_all(cache);
   const std::string env = "SKINLAB_CACHE='" + cache.string() + "'";
+  // The model is the refined mesh under models/: the source (4930 vertices) with its borders cut
+  // along planes, which adds vertices; the source stays in the archive.
   const CliResult first = run_skinlab("info homer --json", env);
   ASSERT_EQ(first.code, 0) << first.out;
   const auto info = nlohmann::json::parse(first.out);
-  EXPECT_EQ(info["vertices"], 4930);
-  EXPECT_EQ(info["triangles"], 9856);
-  // The committed segmentation: torso, head, two-part arms and legs; a tree of single loops.
+  EXPECT_GT(info["vertices"].get<int>(), 4930);
+  EXPECT_EQ(info["vertices"].get<int>() - 4930, (info["triangles"].get<int>() - 9856) / 2);  // Euler: still a sphere
+  // The committed segmentation: torso, head, two-part arms and legs; a tree of single loops,
+  // each on a plane.
   EXPECT_EQ(info["components"].size(), 10u);
   EXPECT_EQ(info["hierarchy"][0]["name"], "torso");
   EXPECT_EQ(info["openings"].size(), 9u);
-  for (const auto& o : info["openings"]) EXPECT_EQ(o["loop_count"], 1);
+  for (const auto& o : info["openings"]) {
+    EXPECT_EQ(o["loop_count"], 1);
+    EXPECT_LT(o["loops"][0]["planarity"].get<double>(), 1e-6);
+  }
+  EXPECT_FALSE(fs::exists(cache / "homer.off"));
+  // Segmenting it again reads the source, extracted and verified.
+  const std::string out = (cache / "again.obj").string();
+  const CliResult segmented = run_skinlab("segment homer -o " + out + " --json", env);
+  ASSERT_EQ(segmented.code, 0) << segmented.out;
   ASSERT_TRUE(fs::exists(cache / "homer.off"));
   // A corrupted cache entry is detected by its checksum and replaced.
   std::ofstream(cache / "homer.off") << "OFF\n0 0 0\n";
-  const CliResult second = run_skinlab("info homer --json", env);
+  const CliResult second = run_skinlab("segment homer -o " + out + " --json", env);
   ASSERT_EQ(second.code, 0) << second.out;
-  EXPECT_EQ(nlohmann::json::parse(second.out)["vertices"], 4930);
+  EXPECT_EQ(nlohmann::json::parse(second.out)["vertices"], nlohmann::json::parse(segmented.out)["vertices"]);
+  std::ifstream replaced(cache / "homer.off", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(replaced)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(skinlab::sha256_hex(bytes), "99396cceb6f97e9681545d5c718d4ed87da3ceb78d22afb0218d570e9f0a0873");
   fs::remove_all(cache);
 }
 
@@ -265,7 +280,8 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
     }
   EXPECT_GT(limits, 5);
   // Consecutive frames rejected for the same joint and reason read as one line.
-  EXPECT_EQ(report["rejection_summary"], nlohmann::json::array({"frames 11–17: head X above limit 45°"}));
+  EXPECT_EQ(report["rejection_summary"],
+            nlohmann::json::array({"frames 11–17: head X above limit 45°", "frame 11: arm_r_upper hits head"}));
   // Each frame holds the ten parts as groups, their vertices not welded.
   const CliResult frame = run_skinlab("check " + (dir / "frame_0015.obj").string());
   EXPECT_EQ(frame.code, 0) << frame.out;
@@ -362,10 +378,11 @@ TEST(Cli, WeightsAreSavedLoadedAndBadFilesRefused) {
   const CliResult made = run_skinlab("weights homer --method heat -o " + file + " --json");
   ASSERT_EQ(made.code, 0) << made.out;
   const auto report = nlohmann::json::parse(made.out);
-  EXPECT_EQ(report["vertices"], 4930);
+  const int vertices = skinlab::load_model(skinlab::resolve_model("homer")).mesh().num_vertices();
+  EXPECT_EQ(report["vertices"], vertices);
   int total = 0;
   for (int n : report["vertices_by_influences"]) total += n;
-  EXPECT_EQ(total, 4930);
+  EXPECT_EQ(total, vertices);
   // The file drives a deformer exactly as the weights it was made from.
   const std::string clip = kData + "/../../clips/homer_wave.clip";
   const CliResult from_file = run_skinlab("animate homer --clip " + clip + " --frames 40:40 --skinning sbs --weights " +

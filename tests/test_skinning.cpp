@@ -69,7 +69,7 @@ TEST(SkinMesh, SplittingAndReweldingRestoresEveryVertexAndTriangle) {
 TEST(SkinMesh, TheWeldedMeshIsTheOriginal) {
   const SegmentedModel model = load_model(resolve_model("homer"));
   const SkinMesh welded = welded_skin_mesh(model);
-  ASSERT_EQ(welded.num_vertices(), 4930);
+  ASSERT_EQ(welded.num_vertices(), model.mesh().num_vertices());
   EXPECT_EQ(welded.triangles, model.mesh().triangles);
   EXPECT_EQ(welded.triangle_component, model.labels());
   for (int v = 0; v < welded.num_vertices(); ++v) {
@@ -171,7 +171,7 @@ TEST(Frame, AWeldedMeshFrameWritesAnObjWithoutCracks) {
   // the parts and their openings are the model's.
   const SegmentedModel back = SegmentedModel::build(read_obj(file), file.string());
   fs::remove(file);
-  EXPECT_EQ(back.mesh().num_vertices(), 4930);
+  EXPECT_EQ(back.mesh().num_vertices(), model.mesh().num_vertices());
   EXPECT_EQ(back.num_components(), model.num_components());
   EXPECT_EQ(back.openings().size(), model.openings().size());
   std::map<std::pair<int, int>, int> edges;

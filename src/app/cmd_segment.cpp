@@ -28,7 +28,7 @@ struct SegmentOptions {
   double min_limb_aspect = SegmentParams{}.min_limb_aspect;
   std::vector<double> up, forward;
   std::string method = "geodesic";
-  std::string obj, seg, skel, png;
+  std::string obj, off, seg, skel, png;
   std::vector<std::string> views{"front"};
   std::string params_file;
   bool json = false;
@@ -128,7 +128,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
   sub->add_option("--up", o->up, "Up direction X Y Z (enables body-part names)")->expected(3);
   sub->add_option("--forward", o->forward, "Forward direction X Y Z (enables body-part names)")->expected(3);
   sub->add_option("-o,--output", o->obj, "Write the mesh with one group per part (OBJ)")->required();
-  sub->add_option("--seg", o->seg, "Write the part label of every triangle (.seg)");
+  sub->add_option("--off", o->off, "Write the refined mesh (borders cut along planes) as OFF, for --seg");
+  sub->add_option("--seg", o->seg, "Write the part label of every triangle of the refined mesh (.seg)");
   sub->add_option("--skel", o->skel, "Write the hierarchy with default joint limits (.skel)");
   sub->add_option("--png", o->png, "Render the parts to this PNG (several views side by side)");
   sub->add_option("--views", o->views, "Views for --png: front, back, side, top")
@@ -137,7 +138,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                   "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
   sub->add_flag("--json", o->json, "Print a summary as JSON");
   sub->callback([o, sub, &exit_code] {
-    const ModelFiles files = resolve_model(o->mesh);
+    // A standard model is segmented from its source mesh, not from the refined one it stores.
+    const ModelFiles files{resolve_model(o->mesh).name, resolve_source_mesh(o->mesh), {}, {}};
     const LabeledMesh input = read_labeled_mesh(files.mesh);
     SegmentParams params;
     int parts = 0;
@@ -156,6 +158,7 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     Segmentation result = parts > 0 ? segment_into_at_most(input.mesh, files.mesh.string(), params, parts)
                                     : segment_body_parts(input.mesh, files.mesh.string(), params);
     write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts); });
+    if (!o->off.empty()) write_file_atomically(o->off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
     if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
     if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
     if (!o->png.empty()) render_parts_png(result.parts, o->views, o->png);

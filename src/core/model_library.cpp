@@ -88,7 +88,7 @@ Manifest read_manifest(const fs::path& path) {
     throw InputError(path.string() + ": expected a 'models' array");
   for (const auto& m : doc["models"]) {
     ModelEntry entry{json_string(m, "name", path), json_string(m, "source", path), json_string(m, "sha256", path),
-                     json_string(m, "labels", path), json_string(m, "hierarchy", path)};
+                     json_string(m, "mesh", path), json_string(m, "labels", path), json_string(m, "hierarchy", path)};
     if (entry.name.empty() || entry.source.empty() || entry.sha256.size() != 64)
       throw InputError(path.string() + ": every model needs a name, a source and a 64-digit sha256");
     manifest.models.push_back(std::move(entry));
@@ -110,9 +110,41 @@ std::string sha256_hex(std::string_view data) {
   return out;
 }
 
+namespace {
+
+const ModelEntry* find_entry(const Manifest& manifest, const std::string& name) {
+  for (const ModelEntry& entry : manifest.models)
+    if (entry.name == name) return &entry;
+  return nullptr;
+}
+
+[[noreturn]] void unknown_model(const Manifest& manifest, const std::string& name) {
+  std::string names;
+  for (const ModelEntry& entry : manifest.models) names += (names.empty() ? "" : ", ") + entry.name;
+  throw InputError("'" + name + "' is neither a mesh file nor a standard model (" + names + ")");
+}
+
+bool is_file(const fs::path& path) { return fs::exists(path) && fs::is_regular_file(path); }
+
+// The entry's source mesh, extracted into the cache unless a verified copy is there.
+fs::path extract_source(const Manifest& manifest, const ModelEntry& entry) {
+  const fs::path cached = model_cache_dir() / (entry.name + fs::path(entry.source).extension().string());
+  if (fs::exists(cached) && sha256_hex(read_whole_file(cached)) == entry.sha256) return cached;
+  const std::string data = extract_member(manifest.archive, entry.source);
+  const std::string digest = sha256_hex(data);
+  if (digest != entry.sha256)
+    throw InputError(manifest.archive.string() + ": " + entry.source + " has sha256 " + digest +
+                     ", the manifest expects " + entry.sha256);
+  fs::create_directories(cached.parent_path());
+  write_file_atomically(cached, [&](std::ostream& out) { out << data; });
+  return cached;
+}
+
+}  // namespace
+
 ModelFiles resolve_model(const std::string& name_or_path) {
   const fs::path as_path(name_or_path);
-  if (fs::exists(as_path) && fs::is_regular_file(as_path)) {
+  if (is_file(as_path)) {
     ModelFiles files{as_path.stem().string(), as_path, {}, {}};
     fs::path sibling = as_path;
     // An OBJ carries its parts as groups; other formats may have their labels beside them.
@@ -123,25 +155,21 @@ ModelFiles resolve_model(const std::string& name_or_path) {
   }
   const fs::path root = skinlab_root();
   const Manifest manifest = read_manifest(root / "models" / "manifest.json");
-  for (const ModelEntry& entry : manifest.models) {
-    if (entry.name != name_or_path) continue;
-    ModelFiles files{
-        entry.name, model_cache_dir() / (entry.name + fs::path(entry.source).extension().string()), {}, {}};
-    if (!entry.labels.empty()) files.labels = root / "models" / entry.labels;
-    if (!entry.hierarchy.empty()) files.hierarchy = root / "skeletons" / entry.hierarchy;
-    if (fs::exists(files.mesh) && sha256_hex(read_whole_file(files.mesh)) == entry.sha256) return files;
-    const std::string data = extract_member(manifest.archive, entry.source);
-    const std::string digest = sha256_hex(data);
-    if (digest != entry.sha256)
-      throw InputError(manifest.archive.string() + ": " + entry.source + " has sha256 " + digest +
-                       ", the manifest expects " + entry.sha256);
-    fs::create_directories(files.mesh.parent_path());
-    write_file_atomically(files.mesh, [&](std::ostream& out) { out << data; });
-    return files;
-  }
-  std::string names;
-  for (const ModelEntry& entry : manifest.models) names += (names.empty() ? "" : ", ") + entry.name;
-  throw InputError("'" + name_or_path + "' is neither a mesh file nor a standard model (" + names + ")");
+  const ModelEntry* entry = find_entry(manifest, name_or_path);
+  if (entry == nullptr) unknown_model(manifest, name_or_path);
+  ModelFiles files{entry->name, {}, {}, {}};
+  files.mesh = entry->mesh.empty() ? extract_source(manifest, *entry) : root / "models" / entry->mesh;
+  if (!entry->labels.empty()) files.labels = root / "models" / entry->labels;
+  if (!entry->hierarchy.empty()) files.hierarchy = root / "skeletons" / entry->hierarchy;
+  return files;
+}
+
+fs::path resolve_source_mesh(const std::string& name_or_path) {
+  if (is_file(name_or_path)) return name_or_path;
+  const Manifest manifest = read_manifest(skinlab_root() / "models" / "manifest.json");
+  const ModelEntry* entry = find_entry(manifest, name_or_path);
+  if (entry == nullptr) unknown_model(manifest, name_or_path);
+  return extract_source(manifest, *entry);
 }
 
 SegmentedModel load_model(const ModelFiles& files) {

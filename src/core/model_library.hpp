@@ -1,6 +1,8 @@
-// Standard models by name: models/manifest.json lists each mesh's member in the CGAL data
-// archive (Debian's libcgal-demo), its sha256, and its labels and hierarchy files. A mesh is
-// extracted into a git-ignored cache on first use and its checksum verified on every load.
+// Standard models by name: models/manifest.json lists each model's source mesh (a member of the
+// CGAL data archive, Debian's libcgal-dev, with its sha256 for provenance), the refined mesh the
+// segmentation made from it (models/NAME.off: the source with its part borders cut along planes),
+// and its labels and hierarchy files. A source mesh is extracted into a git-ignored cache when it
+// is needed (to segment it again) and its checksum verified on every use.
 #pragma once
 
 #include <filesystem>
@@ -16,6 +18,8 @@ struct ModelEntry {
   std::string name;
   std::string source;     ///< member path inside the archive
   std::string sha256;     ///< of the extracted mesh, lowercase hex
+  std::string mesh;       ///< the refined mesh under models/ (the labels index its triangles);
+                          ///< empty: the model is the source mesh itself
   std::string labels;     ///< .seg under models/, empty when the model is one component
   std::string hierarchy;  ///< .skel under skeletons/, empty when there is none
 };
@@ -41,11 +45,16 @@ struct ModelFiles {
   std::filesystem::path hierarchy;
 };
 
-/// A name from the manifest (its mesh extracted and verified), or a mesh path with its
+/// A name from the manifest (its refined mesh, or its source extracted and verified when it has
+/// none), or a mesh path with its
 /// sibling STEM.skel and (except for an OBJ, whose groups are its parts) STEM.seg when they
 /// exist. Throws InputError for an unknown name or a
 /// missing file, and when the archive or a checksum does not match.
 ModelFiles resolve_model(const std::string& name_or_path);
+/// The mesh a model was made from: for a name from the manifest its source, extracted from the
+/// archive and verified against the checksum; a path is itself. Throws InputError as
+/// resolve_model does.
+std::filesystem::path resolve_source_mesh(const std::string& name_or_path);
 /// Reads the mesh and labels, builds the SegmentedModel and attaches the hierarchy. With a .seg
 /// and a .skel, label value i is the i-th segment of the .skel (depth-first order).
 SegmentedModel load_model(const ModelFiles& files);

@@ -45,6 +45,19 @@ std::vector<std::vector<int>> vertex_one_rings(const TriMesh& mesh) {
   return rings;
 }
 
+double enclosed_volume(const TriMesh& mesh, Vec3* centroid) {
+  Vec3 weighted = Vec3::Zero();
+  double volume = 0.0;
+  for (const Tri& t : mesh.triangles) {
+    const Vec3 &a = mesh.positions[t[0]], &b = mesh.positions[t[1]], &c = mesh.positions[t[2]];
+    const double v = a.dot(b.cross(c)) / 6.0;
+    weighted += v * (a + b + c) / 4.0;
+    volume += v;
+  }
+  if (centroid != nullptr) *centroid = volume != 0 ? Vec3(weighted / volume) : Vec3::Zero();
+  return volume;
+}
+
 double median_edge_length(const TriMesh& mesh) {
   std::vector<double> lengths;
   lengths.reserve(mesh.triangles.size() * 3 / 2 + 3);

@@ -50,6 +50,10 @@ std::vector<std::vector<int>> vertex_one_rings(const TriMesh& mesh);
 /// (thesis Table 5.3, "median length"); 0 for a mesh with no edge.
 double median_edge_length(const TriMesh& mesh);
 
+/// Volume enclosed by a closed, outward-oriented mesh (sum of the signed tetrahedra from the
+/// origin) and its centroid; `centroid` may be null.
+double enclosed_volume(const TriMesh& mesh, Vec3* centroid = nullptr);
+
 /// Triangulates a simple polygon given by vertex ids as a fan from its first vertex; the
 /// readers use it for OBJ and OFF polygons, which these formats require to be planar and convex.
 void append_fan(const std::vector<int>& polygon, std::vector<Tri>& triangles);

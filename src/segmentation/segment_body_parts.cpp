@@ -29,15 +29,9 @@ int find_root(std::vector<int>& up, int x) {
 // The vertex nearest to `root` or, when it is not finite, to the centroid of the enclosed
 // volume: a point on the trunk.
 int trunk_center_vertex(const TriMesh& mesh, const Vec3& root) {
-  Vec3 weighted = Vec3::Zero();
-  double volume = 0.0;
-  for (const Tri& t : mesh.triangles) {
-    const Vec3 &a = mesh.positions[t[0]], &b = mesh.positions[t[1]], &c = mesh.positions[t[2]];
-    const double v = a.dot(b.cross(c)) / 6.0;
-    weighted += v * (a + b + c) / 4.0;
-    volume += v;
-  }
-  const Vec3 center = root.allFinite() ? root : Vec3(weighted / volume);
+  Vec3 centroid;
+  enclosed_volume(mesh, &centroid);
+  const Vec3 center = root.allFinite() ? root : centroid;
   int best = 0;
   for (int v = 1; v < mesh.num_vertices(); ++v)
     if ((mesh.positions[v] - center).squaredNorm() < (mesh.positions[best] - center).squaredNorm()) best = v;
