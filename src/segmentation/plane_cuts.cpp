@@ -32,7 +32,7 @@ int find_root(std::vector<int>& up, int x) {
 // cut or off it (to avoid slivers).
 enum Pin : unsigned char { kFree, kOnCut, kOffCut };
 
-// A candidate cut, evaluated: the child side S and each vertex's side of the plane.
+// A candidate plane and its score (loop length x outline ratio); valid when its cut is clean.
 struct Evaluation {
   bool valid = false;
   double score = std::numeric_limits<double>::infinity();
@@ -158,10 +158,9 @@ class JointCut {
   // between child and parent is not one simple closed loop. A split that would make a triangle
   // with an angle under params.min_angle (or under its input triangle's smallest, if less)
   // instead routes the cut through that triangle's vertex nearest to the plane, and starts over.
+  // `mesh` and `face_label` must be copies of the ones this joint was prepared on.
   bool apply(const Evaluation& e, TriMesh& mesh, std::vector<int>& face_label, PlaneCut& report) {
     std::fill(pin_.begin(), pin_.end(), kFree);
-    const TriMesh kept_mesh = mesh;
-    const std::vector<int> kept_labels = face_label;
     for (int round = 0; round < 64; ++round) {
       if (!evaluate(e.point, e.normal).valid) break;
       PlaneCut attempt = report;
@@ -173,8 +172,9 @@ class JointCut {
         report.normal = e.normal;
         return true;
       }
-      mesh = kept_mesh;
-      face_label = kept_labels;
+      // `mesh` is the caller's copy of the mesh this joint was prepared on: start over from it.
+      mesh = mesh_;
+      face_label = face_label_;
       if (pins.empty()) break;
       for (const auto& [v, pin] : pins) pin_[v] = pin;
     }
