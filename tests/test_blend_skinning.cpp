@@ -109,7 +109,10 @@ TEST(Weights, HeatWeightsReachOneAtTheFarEndOfTheirOwnBone) {
       if ((model.mesh().positions[v] - far).norm() < (model.mesh().positions[nearest] - far).norm()) nearest = v;
     SCOPED_TRACE(model.components()[c].name);
     EXPECT_EQ(w.joints[nearest][0], c);
-    EXPECT_GT(w.weights[nearest][0], 0.98f);  // the nearest vertex lies a little off the bone
+    // The nearest vertex lies a little off the bone, and with short end parts (a hand, a foot:
+    // fourteen parts) within reach of the parent's bone: heat (c = 1, no visibility) leaves it
+    // a few percent of the parent's weight.
+    EXPECT_GT(w.weights[nearest][0], 0.95f);
     ++leaves;
   }
   EXPECT_GE(leaves, 5);

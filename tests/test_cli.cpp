@@ -11,8 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
 #include "run_command.hpp"
+#include "test_meshes.hpp"
 
 namespace fs = std::filesystem;
 
@@ -145,11 +147,11 @@ TEST(Cli, StandardModelIsRefinedAndItsSourceExtractedVerifiedAndCached) {
   const auto info = nlohmann::json::parse(first.out);
   EXPECT_GT(info["vertices"].get<int>(), 4930);
   EXPECT_EQ(info["vertices"].get<int>() - 4930, (info["triangles"].get<int>() - 9856) / 2);  // Euler: still a sphere
-  // The committed segmentation: torso, head, two-part arms and legs; a tree of single loops,
-  // each on a plane.
-  EXPECT_EQ(info["components"].size(), 10u);
+  // The committed segmentation: torso, head, arms and legs of three parts each (upper, lower,
+  // hand or foot); a tree of single loops, each on a plane.
+  EXPECT_EQ(info["components"].size(), 14u);
   EXPECT_EQ(info["hierarchy"][0]["name"], "torso");
-  EXPECT_EQ(info["openings"].size(), 9u);
+  EXPECT_EQ(info["openings"].size(), 13u);
   for (const auto& o : info["openings"]) {
     EXPECT_EQ(o["loop_count"], 1);
     EXPECT_LT(o["loops"][0]["planarity"].get<double>(), 1e-6);
@@ -182,6 +184,19 @@ TEST(Cli, ManifestChecksumMismatchIsBadInput) {
   EXPECT_EQ(run.code, 2) << run.out;
   EXPECT_NE(run.out.find("data/meshes/cow.off has sha256 1c5a25c3"), std::string::npos) << run.out;
   EXPECT_FALSE(fs::exists(root / ".cache" / "models" / "cow.off"));
+  // Directions that are not unit vectors, or not orthogonal, are refused by name.
+  for (const auto& [fields, message] : std::vector<std::pair<std::string, std::string>>{
+           {R"("up": [0, 2, 0])", "model field 'up' must be a unit vector"},
+           {R"("forward": "x")", "model field 'forward' must be [x, y, z]"},
+           {R"("up": [0, 1, 0], "forward": [0, 1, 0])", "model 'cow': up and forward must be orthogonal"}}) {
+    std::ofstream(root / "models" / "manifest.json")
+        << R"({"archive": "/usr/share/doc/libcgal-dev/data.tar.gz", "models": [{"name": "cow",
+             "source": "data/meshes/cow.off", "sha256": ")"
+        << std::string(64, '0') << R"(", )" << fields << "}]}";
+    const CliResult bad = run_skinlab("info cow", "SKINLAB_ROOT='" + root.string() + "'");
+    EXPECT_EQ(bad.code, 2) << bad.out;
+    EXPECT_NE(bad.out.find(message), std::string::npos) << bad.out;
+  }
   fs::remove_all(root);
 }
 
@@ -280,12 +295,11 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
     }
   EXPECT_GT(limits, 5);
   // Consecutive frames rejected for the same joint and reason read as one line.
-  EXPECT_EQ(report["rejection_summary"],
-            nlohmann::json::array({"frames 11–17: head X above limit 45°", "frame 11: arm_r_upper hits head"}));
-  // Each frame holds the ten parts as groups, their vertices not welded.
+  EXPECT_EQ(report["rejection_summary"], nlohmann::json::array({"frames 11–17: head X above limit 45°"}));
+  // Each frame holds the fourteen parts as groups, their vertices not welded.
   const CliResult frame = run_skinlab("check " + (dir / "frame_0015.obj").string());
   EXPECT_EQ(frame.code, 0) << frame.out;
-  EXPECT_NE(frame.out.find("10 components"), std::string::npos) << frame.out;
+  EXPECT_NE(frame.out.find("14 components"), std::string::npos) << frame.out;
 
   const CliResult kick = run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --fps 10 -o " +
                                      dir.string() + " --json");
@@ -338,10 +352,10 @@ TEST_P(CliGltf, AnimateExportsAValidBinaryGltf) {
     EXPECT_LE(view["byteOffset"].get<int>() + view["byteLength"].get<int>(), static_cast<int>(bin_length));
   }
   // One joint node per part plus the mesh node; every sampler's input and output agree.
-  EXPECT_EQ(doc["nodes"].size(), 11u);
-  EXPECT_EQ(doc["skins"][0]["joints"].size(), 10u);
+  EXPECT_EQ(doc["nodes"].size(), 15u);
+  EXPECT_EQ(doc["skins"][0]["joints"].size(), 14u);
   const auto& animation = doc["animations"][0];
-  EXPECT_EQ(animation["channels"].size(), 20u);  // rotation and translation per joint
+  EXPECT_EQ(animation["channels"].size(), 28u);  // rotation and translation per joint
   for (const auto& s : animation["samplers"])
     EXPECT_EQ(doc["accessors"][s["input"].get<int>()]["count"], doc["accessors"][s["output"].get<int>()]["count"]);
   EXPECT_EQ(doc["accessors"][animation["samplers"][0]["input"].get<int>()]["count"], 31);  // 3 s at 10 fps
@@ -520,4 +534,65 @@ TEST(Cli, EveryStandardHierarchyChecksAgainstItsModel) {
     EXPECT_EQ(run.code, 0) << run.out;
     EXPECT_NE(run.out.find(std::string("matches ") + model), std::string::npos) << run.out;
   }
+}
+
+// The bars of docs/models.md for joints: homer, man and armadillo have at least 14 parts, the
+// quadrupeds and dino at least 12; every limb longer than three of its mean diameters has at
+// least two joints (the one with the trunk and one inside it: two parts or more).
+TEST(Cli, SegmentGivesLongLimbsJointsAndEveryModelItsParts) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_joints_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::map<std::string, std::size_t> least_parts = {{"homer", 14},       {"man", 14},        {"armadillo", 14},
+                                                          {"cow", 12},         {"camel", 12},      {"bull", 12},
+                                                          {"triceratops", 12}, {"diplodocus", 12}, {"dino", 12}};
+  for (const auto& [model, least] : least_parts) {
+    SCOPED_TRACE(model);
+    const CliResult run =
+        run_skinlab("segment " + model + " --params " + kData + "/../../experiments/segmentation.json" + " -o " +
+                    (dir / "parts.obj").string() + " --json");
+    ASSERT_EQ(run.code, 0) << run.out;
+    const auto summary = nlohmann::json::parse(run.out);
+    EXPECT_GE(summary["parts"].size(), least);
+    EXPECT_TRUE(summary["problems"].empty()) << summary["problems"];
+    // The cuts' thin triangles are remeshed away (at most one left per model, where CGAL's
+    // remeshing cannot remove it), the volume kept to 1e-3.
+    EXPECT_LE(summary["slivers"]["after_repair"].get<int>(), 1) << summary["slivers"];
+    EXPECT_LT(std::abs(summary["slivers"]["volume_change"].get<double>()), 1e-3);
+    for (const auto& limb : summary["limbs"]) {
+      const double aspect = limb["length"].get<double>() / limb["mean_diameter"].get<double>();
+      if (aspect > 3) EXPECT_GE(limb["parts"].size(), 2u) << limb["parts"] << " aspect " << aspect;
+      // A part per piece between its joints, fewer where a joint was dropped (no clean cut).
+      EXPECT_LE(limb["parts"].size(), limb["joints"].size() + 1) << limb["parts"];
+    }
+  }
+  fs::remove_all(dir);
+}
+
+// A mesh with holes is refused with a hint; --fill-holes closes them, reports each and segments.
+TEST(Cli, SegmentFillsHolesOnRequestAndSaysSoOtherwise) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_holes_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  {
+    std::ofstream off(dir / "holed.off");
+    skinlab::write_off(off, skinlab::test::holed_block(2));
+  }
+  const std::string args = "segment " + (dir / "holed.off").string() + " -o " + (dir / "parts.obj").string();
+  const CliResult refused = run_skinlab(args);
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.out.find("not closed: 8 boundary edges (holes; `skinlab segment --fill-holes` closes them)"),
+            std::string::npos)
+      << refused.out;
+  EXPECT_FALSE(fs::exists(dir / "parts.obj"));
+  const CliResult filled = run_skinlab(args + " --fill-holes --json");
+  ASSERT_EQ(filled.code, 0) << filled.out;
+  const auto summary = nlohmann::json::parse(filled.out);
+  ASSERT_EQ(summary["filled_holes"].size(), 2u);
+  for (const auto& h : summary["filled_holes"]) {
+    EXPECT_EQ(h["boundary_edges"], 4);
+    EXPECT_TRUE(h["faired"].get<bool>());
+  }
+  EXPECT_TRUE(fs::exists(dir / "parts.obj"));
+  const CliResult text = run_skinlab(args + " --fill-holes");
+  EXPECT_NE(text.out.find("holed: filled 2 holes (8 border edges"), std::string::npos) << text.out;
+  fs::remove_all(dir);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numbers>
 #include <string>
@@ -154,6 +155,57 @@ inline TriMesh capsule_figure(double h = 0.1) {
   for (Vec3& p : mesh.positions) p *= h;
   smooth(mesh, 10);
   return mesh;
+}
+
+// A closed 3x3x3 block of voxels with `holes` openings cut into its faces: each removes the two
+// triangles of one square on a different side, leaving a 4-edge border loop.
+inline TriMesh holed_block(int holes) {
+  std::vector<std::array<int, 4>> cells;
+  for (int x = 0; x < 3; ++x)
+    for (int y = 0; y < 3; ++y)
+      for (int z = 0; z < 3; ++z) cells.push_back({x, y, z, 0});
+  TriMesh mesh = voxel_model(cells, {"block"}).mesh;
+  for (int h = 0; h < holes; ++h) {
+    // The square at the middle of side h (x = 3, y = 3, z = 3 planes): its two triangles.
+    std::vector<Tri> kept;
+    int removed = 0;
+    for (const Tri& t : mesh.triangles) {
+      const Vec3 c = (mesh.positions[t[0]] + mesh.positions[t[1]] + mesh.positions[t[2]]) / 3.0;
+      const bool on_side = std::abs(c[h] - 3.0) < 1e-9;
+      const bool middle = std::abs(c[(h + 1) % 3] - 1.5) < 0.5 && std::abs(c[(h + 2) % 3] - 1.5) < 0.5;
+      if (on_side && middle && removed < 2) {
+        ++removed;
+        continue;
+      }
+      kept.push_back(t);
+    }
+    mesh.triangles = kept;
+  }
+  return mesh;
+}
+
+/// A closed tube along +z: `rings` circles of `sides` vertices (ring k at height `height(k)`, of
+/// radius `radius(z)`), closed by flat caps whose centres are the last two vertices (bottom, top).
+inline TriMesh lathe(int sides, int rings, const std::function<double(int)>& height,
+                     const std::function<double(double)>& radius) {
+  TriMesh m;
+  for (int k = 0; k < rings; ++k)
+    for (int i = 0; i < sides; ++i) {
+      const double a = 2 * std::numbers::pi * i / sides, z = height(k);
+      m.positions.emplace_back(radius(z) * std::cos(a), radius(z) * std::sin(a), z);
+    }
+  const int bottom = m.num_vertices(), top = bottom + 1;
+  m.positions.emplace_back(0, 0, height(0));
+  m.positions.emplace_back(0, 0, height(rings - 1));
+  const auto id = [sides](int k, int i) { return k * sides + (i % sides); };
+  for (int i = 0; i < sides; ++i) m.triangles.push_back({bottom, id(0, i + 1), id(0, i)});
+  for (int k = 0; k + 1 < rings; ++k)
+    for (int i = 0; i < sides; ++i) {
+      m.triangles.push_back({id(k, i), id(k, i + 1), id(k + 1, i + 1)});
+      m.triangles.push_back({id(k, i), id(k + 1, i + 1), id(k + 1, i)});
+    }
+  for (int i = 0; i < sides; ++i) m.triangles.push_back({top, id(rings - 1, i), id(rings - 1, i + 1)});
+  return m;
 }
 
 }  // namespace skinlab::test

@@ -2,8 +2,10 @@
 
 #include "core/error.hpp"
 #include "core/segmented_model.hpp"
+#include "segmentation/fill_holes.hpp"
 #include "segmentation/mesh_checks.hpp"
 #include "segmentation/segment_body_parts.hpp"
+#include "segmentation/sliver_repair.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -136,4 +138,87 @@ TEST(Segmentation, AtMostKPartsTakesTheMostLimbsThatFit) {
   EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 6).parts.part_names.size(), 6u);
   EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 4).parts.part_names.size(), 4u);
   EXPECT_EQ(segment_into_at_most(figure(), "figure", params, 1).parts.part_names.size(), 1u);
+}
+
+TEST(Segmentation, FillHolesClosesEachHoleAndKeepsTheVertices) {
+  TriMesh mesh = test::holed_block(3);
+  EXPECT_NE(rejection(mesh).find("not closed: 12 boundary edges (holes; `skinlab segment --fill-holes`"),
+            std::string::npos)
+      << rejection(mesh);
+  const std::vector<Vec3> before = mesh.positions;
+  const std::vector<FilledHole> filled = fill_holes(mesh);
+  ASSERT_EQ(filled.size(), 3u);
+  for (const FilledHole& h : filled) {
+    EXPECT_EQ(h.boundary_edges, 4);
+    EXPECT_GE(h.new_triangles, 2);                       // a square needs two triangles; refinement may add more
+    EXPECT_EQ(h.new_triangles, 2 + 2 * h.new_vertices);  // each vertex inside a disc adds two
+    EXPECT_TRUE(h.faired);
+  }
+  EXPECT_EQ(rejection(mesh), "accepted");
+  for (std::size_t v = 0; v < before.size(); ++v) EXPECT_EQ(mesh.positions[v], before[v]);
+  // A flat square hole in a flat side is filled flat: the block keeps its volume (27).
+  EXPECT_NEAR(enclosed_volume(mesh), 27.0, 1e-6);
+  // A closed mesh has nothing to fill.
+  EXPECT_TRUE(fill_holes(mesh).empty());
+}
+
+// A needle made by a "cut" (an edge split next to its end) is remeshed away; the flat block
+// keeps its volume and stays closed, and a border between two labels keeps its vertices' line.
+TEST(Segmentation, SliverRepairRemovesNeedlesAndKeepsTheBorderLine) {
+  std::vector<std::array<int, 4>> cells;
+  for (int x = 0; x < 4; ++x)
+    for (int y = 0; y < 2; ++y)
+      for (int z = 0; z < 2; ++z) cells.push_back({x, y, z, 0});
+  TriMesh mesh = test::voxel_model(cells, {"block"}).mesh;
+  // Labels: x < 2 is part 0, x > 2 part 1 (the border is the plane x = 2).
+  std::vector<int> label;
+  for (const Tri& t : mesh.triangles)
+    label.push_back((mesh.positions[t[0]] + mesh.positions[t[1]] + mesh.positions[t[2]]).x() / 3 < 2 ? 0 : 1);
+  // Split one edge of a side triangle at 2% of its length: two triangles, one a needle.
+  const int before = mesh.num_triangles();
+  std::vector<char> made(before, 0);
+  int split = -1;
+  for (int f = 0; f < before && split < 0; ++f) {
+    const Tri t = mesh.triangles[f];
+    const Vec3 &a = mesh.positions[t[0]], &b = mesh.positions[t[1]];
+    if (std::abs(a.z() - 2) > 1e-9 || std::abs(b.z() - 2) > 1e-9 || std::abs(mesh.positions[t[2]].z() - 2) > 1e-9)
+      continue;  // a triangle on the top (z = 2)
+    // Its edge (t[0], t[1]) is shared with one other top triangle, which is split too.
+    int other = -1;
+    for (int g = 0; g < before; ++g)
+      for (int i = 0; i < 3 && g != f; ++i)
+        if (mesh.triangles[g][i] == t[1] && mesh.triangles[g][(i + 1) % 3] == t[0]) other = g;
+    if (other < 0) continue;
+    split = f;
+    const int m = mesh.num_vertices();
+    mesh.positions.push_back(a + 0.02 * (b - a));
+    const Tri u = mesh.triangles[other];
+    int i = 0;
+    while (u[i] != t[1]) ++i;
+    const int opposite = u[(i + 2) % 3];
+    mesh.triangles[f] = {t[0], m, t[2]};
+    mesh.triangles.push_back({m, t[1], t[2]});
+    mesh.triangles[other] = {t[1], m, opposite};
+    mesh.triangles.push_back({m, t[0], opposite});
+    label.push_back(label[f]);
+    label.push_back(label[other]);
+    made[f] = made[other] = 1;
+    made.push_back(1);
+    made.push_back(1);
+  }
+  ASSERT_GE(split, 0);
+  const double volume = enclosed_volume(mesh);
+  const SliverRepair repair = repair_slivers(mesh, label, made, 5.0);
+  EXPECT_EQ(repair.slivers_before, 2);
+  EXPECT_EQ(repair.slivers_after, 0);
+  EXPECT_GT(repair.remeshed_triangles, 0);
+  EXPECT_EQ(rejection(mesh), "accepted");
+  EXPECT_NEAR(enclosed_volume(mesh), volume, 1e-9 * volume);
+  EXPECT_EQ(label.size(), mesh.triangles.size());
+  // Every vertex shared by both labels still lies on the plane x = 2.
+  std::vector<int> seen(mesh.num_vertices(), 0);
+  for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+    for (int v : mesh.triangles[f]) seen[v] |= 1 << label[f];
+  for (int v = 0; v < mesh.num_vertices(); ++v)
+    if (seen[v] == 3) EXPECT_NEAR(mesh.positions[v].x(), 2.0, 1e-9);
 }

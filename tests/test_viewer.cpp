@@ -74,7 +74,7 @@ TEST_F(Viewer, RestPoseScreenshotShowsTheModelWhereItProjects) {
   ASSERT_EQ(image.width, 320);
   ASSERT_EQ(image.height, 240);
   // Every part's projected centroid lies on the model, not on the background.
-  ASSERT_EQ(out["centroids"].size(), 10u);
+  ASSERT_EQ(out["centroids"].size(), 14u);
   for (const auto& [name, xy] : out["centroids"].items()) {
     const int x = static_cast<int>(xy[0].get<double>()), y = static_cast<int>(xy[1].get<double>());
     ASSERT_TRUE(x >= 0 && x < 320 && y >= 0 && y < 240) << name;
@@ -87,6 +87,22 @@ TEST_F(Viewer, RestPoseScreenshotShowsTheModelWhereItProjects) {
       model_pixels += std::abs(p[0] - p[2]) > 40;  // part colours are saturated; grid and background are not
     }
   EXPECT_GT(model_pixels, 2000);
+}
+
+// Models whose up is not +Y (man and dino stand along +z in their files) are shown upright: the
+// head projects well above the feet.
+TEST_F(Viewer, ModelsStandUprightWhateverTheirFilesUp) {
+  for (const char* model : {"man", "dino", "homer"}) {
+    SCOPED_TRACE(model);
+    nlohmann::json out;
+    const fs::path png = dir_ / (std::string(model) + ".png");
+    ASSERT_EQ(view(std::string(model) + " --screenshot " + png.string() + " --size 320x240", out), 0) << out;
+    const auto& c = out["centroids"];
+    ASSERT_TRUE(c.contains("head") && c.contains("foot_l") && c.contains("foot_r")) << c;
+    // Pixel rows grow downwards.
+    EXPECT_LT(c["head"][1].get<double>() + 40, c["foot_l"][1].get<double>());
+    EXPECT_LT(c["head"][1].get<double>() + 40, c["foot_r"][1].get<double>());
+  }
 }
 
 TEST_F(Viewer, MidClipFrameDiffersFromTheRestPose) {

@@ -11,6 +11,7 @@
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
 #include "core/segmented_model.hpp"
+#include "segmentation/fill_holes.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "viewer/software_render.hpp"
 
@@ -24,6 +25,8 @@ struct SegmentOptions {
   int limbs = 0;
   double persistence = SegmentParams{}.min_persistence;
   double split_aspect = SegmentParams{}.split_aspect;
+  double end_narrowing = SegmentParams{}.end_narrowing;
+  int max_pieces = SegmentParams{}.max_pieces;
   double ring_slope = SegmentParams{}.ring_slope;
   double min_limb_aspect = SegmentParams{}.min_limb_aspect;
   std::vector<double> up, forward;
@@ -32,11 +35,12 @@ struct SegmentOptions {
   std::vector<std::string> views{"front"};
   std::string params_file;
   bool json = false;
+  bool fill_holes = false;
 };
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
 // models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect,
-// ring_slope, min_limb_aspect. Throws InputError when the file or the entry is unusable.
+// end_narrowing, max_pieces, ring_slope, min_limb_aspect. Throws InputError when the file or the entry is unusable.
 void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open file for reading");
@@ -75,6 +79,8 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
     params.min_persistence = entry.value("persistence", params.min_persistence);
     params.limbs = entry.value("limbs", params.limbs);
     params.split_aspect = entry.value("split_aspect", params.split_aspect);
+    params.end_narrowing = entry.value("end_narrowing", params.end_narrowing);
+    params.max_pieces = entry.value("max_pieces", params.max_pieces);
     params.ring_slope = entry.value("ring_slope", params.ring_slope);
     params.min_limb_aspect = entry.value("min_limb_aspect", params.min_limb_aspect);
     parts = entry.value("parts", parts);
@@ -118,7 +124,15 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                   "Least persistence of a limb, fraction of the largest geodesic distance")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  sub->add_option("--split-aspect", o->split_aspect, "Split limbs longer than this many diameters")
+  sub->add_option("--split-aspect", o->split_aspect,
+                  "Split limb pieces longer than this many diameters (knees, elbows)")
+      ->capture_default_str();
+  sub->add_option("--end-narrowing", o->end_narrowing,
+                  "A limb's end (hand, foot) is a part where the ring narrows by this ratio near the tip")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--max-pieces", o->max_pieces, "Most parts per limb")
+      ->check(CLI::Range(1, 16))
       ->capture_default_str();
   sub->add_option("--ring-slope", o->ring_slope,
                   "A limb ends where its ring lengthens faster than this per unit distance")
@@ -137,10 +151,13 @@ void add_segment_command(CLI::App& app, int& exit_code) {
   sub->add_option("--params", o->params_file,
                   "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
   sub->add_flag("--json", o->json, "Print a summary as JSON");
+  sub->add_flag("--fill-holes", o->fill_holes,
+                "Close the mesh's holes first (CGAL: triangulate, refine, fair) and report what was filled");
   sub->callback([o, sub, &exit_code] {
     // A standard model is segmented from its source mesh, not from the refined one it stores.
     const ModelFiles files{resolve_model(o->mesh).name, resolve_source_mesh(o->mesh), {}, {}};
-    const LabeledMesh input = read_labeled_mesh(files.mesh);
+    LabeledMesh input = read_labeled_mesh(files.mesh);
+    const std::vector<FilledHole> filled = o->fill_holes ? fill_holes(input.mesh) : std::vector<FilledHole>{};
     SegmentParams params;
     int parts = 0;
     if (!o->params_file.empty()) apply_params_file(o->params_file, files.name, params, parts);
@@ -150,6 +167,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (given("--persistence")) params.min_persistence = o->persistence;
     if (given("--limbs")) params.limbs = o->limbs;
     if (given("--split-aspect")) params.split_aspect = o->split_aspect;
+    if (given("--end-narrowing")) params.end_narrowing = o->end_narrowing;
+    if (given("--max-pieces")) params.max_pieces = o->max_pieces;
     if (given("--ring-slope")) params.ring_slope = o->ring_slope;
     if (given("--min-limb-aspect")) params.min_limb_aspect = o->min_limb_aspect;
     if (given("--up")) params.up = to_vec(o->up);
@@ -168,7 +187,13 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     for (const std::string& p : problems) std::cerr << "skinlab segment: warning: " << p << '\n';
     nlohmann::json summary = {{"mesh", files.mesh.string()},
                               {"problems", problems},
-                              {"limb_tips", nlohmann::json::object()},
+                              {"limbs", nlohmann::json::array()},
+                              {"dropped_joints", result.dropped_joints},
+                              {"slivers",
+                               {{"before_repair", result.slivers.slivers_before},
+                                {"after_repair", result.slivers.slivers_after},
+                                {"remeshed_triangles", result.slivers.remeshed_triangles},
+                                {"volume_change", result.slivers.volume_change}}},
                               {"parts", result.parts.part_names},
                               {"vertices", result.parts.mesh.num_vertices()},
                               {"triangles", result.parts.mesh.num_triangles()},
@@ -194,13 +219,37 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                         {"smallest_split_angle_deg", cut->smallest_split_angle}};
       summary["openings"].push_back(entry);
     }
-    for (const auto& [name, tip] : result.limb_tips) summary["limb_tips"][name] = {tip.x(), tip.y(), tip.z()};
-    if (o->json)
+    for (const Segmentation::Limb& limb : result.limbs)
+      summary["limbs"].push_back({{"parts", limb.parts},
+                                  {"tip", {limb.tip.x(), limb.tip.y(), limb.tip.z()}},
+                                  {"length", limb.profile.length},
+                                  {"mean_diameter", limb.profile.mean_diameter},
+                                  {"joints", limb.profile.joints},
+                                  {"end", limb.profile.end},
+                                  {"diameters", limb.profile.diameter}});
+    summary["filled_holes"] = nlohmann::json::array();
+    for (const FilledHole& h : filled)
+      summary["filled_holes"].push_back({{"boundary_edges", h.boundary_edges},
+                                         {"new_vertices", h.new_vertices},
+                                         {"new_triangles", h.new_triangles},
+                                         {"faired", h.faired}});
+    if (o->json) {
       std::cout << json_text(summary) << '\n';
-    else
+    } else {
       std::cout << files.name << ": " << result.parts.part_names.size() << " parts, "
                 << result.parts.mesh.num_vertices() << " vertices, " << result.parts.mesh.num_triangles()
                 << " triangles, " << result.seconds << " s\n";
+      if (!filled.empty()) {
+        int edges = 0, vertices = 0, unfaired = 0;
+        for (const FilledHole& h : filled) {
+          edges += h.boundary_edges;
+          vertices += h.new_vertices;
+          unfaired += !h.faired;
+        }
+        std::cout << files.name << ": filled " << filled.size() << " holes (" << edges << " border edges, " << vertices
+                  << " new vertices" << (unfaired > 0 ? ", " + std::to_string(unfaired) + " not faired" : "") << ")\n";
+      }
+    }
     exit_code = 0;
   });
 }

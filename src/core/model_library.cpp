@@ -4,6 +4,7 @@
 #include <archive_entry.h>
 #include <openssl/evp.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -61,6 +62,18 @@ std::string json_string(const nlohmann::json& entry, const char* key, const fs::
   return entry[key].get<std::string>();
 }
 
+// An optional unit direction [x, y, z] (`fallback` when absent).
+Vec3 json_direction(const nlohmann::json& entry, const char* key, const fs::path& manifest, const Vec3& fallback) {
+  if (!entry.contains(key)) return fallback;
+  const auto& v = entry[key];
+  if (!v.is_array() || v.size() != 3 || !v[0].is_number() || !v[1].is_number() || !v[2].is_number())
+    throw InputError(manifest.string() + ": model field '" + key + "' must be [x, y, z]");
+  const Vec3 d(v[0].get<double>(), v[1].get<double>(), v[2].get<double>());
+  if (std::abs(d.norm() - 1) > 1e-6)
+    throw InputError(manifest.string() + ": model field '" + key + "' must be a unit vector");
+  return d;
+}
+
 }  // namespace
 
 fs::path skinlab_root() {
@@ -91,6 +104,10 @@ Manifest read_manifest(const fs::path& path) {
                      json_string(m, "mesh", path), json_string(m, "labels", path), json_string(m, "hierarchy", path)};
     if (entry.name.empty() || entry.source.empty() || entry.sha256.size() != 64)
       throw InputError(path.string() + ": every model needs a name, a source and a 64-digit sha256");
+    entry.up = json_direction(m, "up", path, entry.up);
+    entry.forward = json_direction(m, "forward", path, entry.forward);
+    if (std::abs(entry.up.dot(entry.forward)) > 1e-6)
+      throw InputError(path.string() + ": model '" + entry.name + "': up and forward must be orthogonal");
     manifest.models.push_back(std::move(entry));
   }
   return manifest;
@@ -157,7 +174,7 @@ ModelFiles resolve_model(const std::string& name_or_path) {
   const Manifest manifest = read_manifest(root / "models" / "manifest.json");
   const ModelEntry* entry = find_entry(manifest, name_or_path);
   if (entry == nullptr) unknown_model(manifest, name_or_path);
-  ModelFiles files{entry->name, {}, {}, {}};
+  ModelFiles files{entry->name, {}, {}, {}, entry->up, entry->forward};
   files.mesh = entry->mesh.empty() ? extract_source(manifest, *entry) : root / "models" / entry->mesh;
   if (!entry->labels.empty()) files.labels = root / "models" / entry->labels;
   if (!entry->hierarchy.empty()) files.hierarchy = root / "skeletons" / entry->hierarchy;

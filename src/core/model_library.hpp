@@ -22,6 +22,10 @@ struct ModelEntry {
                           ///< empty: the model is the source mesh itself
   std::string labels;     ///< .seg under models/, empty when the model is one component
   std::string hierarchy;  ///< .skel under skeletons/, empty when there is none
+  /// Unit directions in model coordinates: the model stands along `up` and faces `forward`
+  /// (orthogonal). The viewer and pictures show `up` upwards; files keep model coordinates.
+  Vec3 up = Vec3::UnitY();
+  Vec3 forward = Vec3::UnitZ();
 };
 
 struct Manifest {
@@ -43,6 +47,8 @@ struct ModelFiles {
   std::filesystem::path mesh;
   std::filesystem::path labels;
   std::filesystem::path hierarchy;
+  Vec3 up = Vec3::UnitY();  ///< as ModelEntry; +Y and +Z for a mesh file
+  Vec3 forward = Vec3::UnitZ();
 };
 
 /// A name from the manifest (its refined mesh, or its source extracted and verified when it has

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "core/disjoint_sets.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 
@@ -18,11 +19,6 @@ std::uint64_t edge_key(int u, int v) {
   const auto lo = static_cast<std::uint64_t>(std::min(u, v));
   const auto hi = static_cast<std::uint64_t>(std::max(u, v));
   return (lo << 32) | hi;
-}
-
-int find_root(std::vector<int>& up, int x) {
-  while (up[x] != x) x = up[x] = up[up[x]];
-  return x;
 }
 
 int local_id(const Component& c, int original) {

@@ -5,18 +5,10 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "core/disjoint_sets.hpp"
 #include "core/error.hpp"
 
 namespace skinlab {
-
-namespace {
-
-int find_root(std::vector<int>& up, int x) {
-  while (up[x] != x) x = up[x] = up[up[x]];
-  return x;
-}
-
-}  // namespace
 
 void check_closed_genus0(const TriMesh& mesh, const std::string& source) {
   const int nv = mesh.num_vertices(), nf = mesh.num_triangles();
@@ -51,7 +43,9 @@ void check_closed_genus0(const TriMesh& mesh, const std::string& source) {
       if (find_root(up, v) == v) ++pieces;
     }
   if (pieces > 1) throw InputError(source + ": not connected: " + std::to_string(pieces) + " separate surfaces");
-  if (boundary > 0) throw InputError(source + ": not closed: " + std::to_string(boundary) + " boundary edges (holes)");
+  if (boundary > 0)
+    throw InputError(source + ": not closed: " + std::to_string(boundary) +
+                     " boundary edges (holes; `skinlab segment --fill-holes` closes them)");
   // Each vertex's triangles must form one fan: their opposite edges one cycle.
   std::vector<std::vector<std::pair<int, int>>> link(nv);
   for (const Tri& t : mesh.triangles)

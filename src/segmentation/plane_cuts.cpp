@@ -8,6 +8,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "core/disjoint_sets.hpp"
 #include "geometry/loop_metrics.hpp"
 #include "geometry/obb.hpp"
 #include "segmentation/geodesic_distance.hpp"
@@ -21,11 +22,6 @@ enum Touch : unsigned char { kChild = 1, kParent = 2, kDescendant = 4, kOther = 
 
 std::uint64_t edge_key(int a, int b) {
   return (static_cast<std::uint64_t>(std::min(a, b)) << 32) | static_cast<std::uint32_t>(std::max(a, b));
-}
-
-int find_root(std::vector<int>& up, int x) {
-  while (up[x] != x) x = up[x] = up[up[x]];
-  return x;
 }
 
 // How a vertex's side of the plane is decided: by its distance (free), or pinned to lie on the
@@ -150,7 +146,8 @@ class JointCut {
         }
       }
     }
-    std::stable_sort(out.begin(), out.end(), [](const Evaluation& a, const Evaluation& b) { return a.score < b.score; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Evaluation& a, const Evaluation& b) { return a.score < b.score; });
     return out;
   }
 
@@ -220,7 +217,8 @@ class JointCut {
         mesh.positions[v] -= d * normal_;
         for (int f : incident_[v]) {
           const auto before = angle_before.find(f);
-          if (before != angle_before.end() && angle_of(mesh.triangles[f]) < std::min(params_.min_angle, before->second)) {
+          if (before != angle_before.end() &&
+              angle_of(mesh.triangles[f]) < std::min(params_.min_angle, before->second)) {
             mesh.positions[v] = rest;
             pins.push_back({static_cast<int>(v), kOffCut});
             break;
@@ -287,7 +285,8 @@ class JointCut {
       if (sliver) {
         // Route the cut through the nearest vertex when the move is short enough; else keep it.
         const auto& x = mesh.positions;
-        const double longest = std::max({(x[t[0]] - x[t[1]]).norm(), (x[t[1]] - x[t[2]]).norm(), (x[t[2]] - x[t[0]]).norm()});
+        const double longest =
+            std::max({(x[t[0]] - x[t[1]]).norm(), (x[t[1]] - x[t[2]]).norm(), (x[t[2]] - x[t[0]]).norm()});
         int nearest = -1;
         double best = std::min(params_.largest_move * longest, params_.largest_move_radius * radius_);
         for (int v : t)

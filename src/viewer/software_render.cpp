@@ -113,7 +113,11 @@ void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& 
 }
 
 Rgb palette_color(int index) {
-  const double hue = std::fmod(0.13 + 0.618033988749895 * index, 1.0) * 6.0;
+  // Golden-ratio hues; a part whose hue would come near the root's (index 0) takes the opposite
+  // one, so no part reads as the trunk.
+  double turns = std::fmod(0.13 + 0.618033988749895 * index, 1.0);
+  if (index > 0 && std::abs(turns - 0.13) < 0.07) turns = std::fmod(turns + 0.5, 1.0);
+  const double hue = turns * 6.0;
   const double f = hue - std::floor(hue);
   const float v = 0.9f, s = 0.55f;
   const float p = v * (1 - s), q = static_cast<float>(v * (1 - s * f)), t = static_cast<float>(v * (1 - s * (1 - f)));

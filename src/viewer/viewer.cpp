@@ -137,7 +137,8 @@ struct Viewer {
   double time = 0.0, speed = 1.0;  // playback clock; the frame shown is the grid frame at `time`
   int selected = -1;
   // Camera: orbit about target.
-  Vec3f target = Vec3f::Zero();
+  Vec3f target = Vec3f::Zero();                           // in the display frame
+  Eigen::Matrix3f upright = Eigen::Matrix3f::Identity();  // model -> display frame
   float distance = 1, yaw = 0.6f, pitch = 0.35f, scale = 1;
   int width = 0, height = 0;
   int drag_button = -1, drag_x = 0, drag_y = 0, press_x = 0, press_y = 0;
@@ -276,7 +277,11 @@ struct Viewer {
     yaw = static_cast<float>(o.yaw * std::numbers::pi / 180.0);
     pitch = static_cast<float>(std::clamp(o.pitch, -85.0, 85.0) * std::numbers::pi / 180.0);
     rebuild();
-    const Box3 box = bounding_box(model->mesh().positions);
+    // The display frame: the model's up is +Y and its forward +Z (its left +X).
+    upright.row(0) = files.up.cross(files.forward).cast<float>();
+    upright.row(1) = files.up.cast<float>();
+    upright.row(2) = files.forward.cast<float>();
+    const Box3 box = display_box();
     target = (0.5 * (box.min + box.max)).cast<float>();
     scale = static_cast<float>(box.diagonal());
     distance = 1.25f * scale;
@@ -311,10 +316,24 @@ struct Viewer {
   Vec3f eye() const {
     return target + distance * Vec3f(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
   }
-  Mat4f view_projection() const {
+  // Camera for what lives in the display frame (the grid floor, the axes).
+  Mat4f display_projection() const {
     return perspective(0.8f, static_cast<float>(width) / static_cast<float>(std::max(1, height)), 0.01f * scale,
                        20.0f * scale) *
            look_at(eye(), target, Vec3f::UnitY());
+  }
+  // Camera for what lives in model coordinates (meshes, skeletons): turned upright first.
+  Mat4f view_projection() const {
+    Mat4f turn = Mat4f::Identity();
+    turn.topLeftCorner<3, 3>() = upright;
+    return display_projection() * turn;
+  }
+  // The rest mesh's bounding box in the display frame.
+  Box3 display_box() const {
+    std::vector<Vec3> turned;
+    turned.reserve(model->mesh().positions.size());
+    for (const Vec3& p : model->mesh().positions) turned.push_back(upright.cast<double>() * p);
+    return bounding_box(turned);
   }
 
   void draw_lines(const LineBatch& batch, GLenum primitive, const Mat4f& mvp, float point_size = 1.0f) {
@@ -380,8 +399,8 @@ struct Viewer {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
     const Mat4f mvp = view_projection();
-    // Grid floor under the model and the world axes.
-    const Box3 box = bounding_box(model->mesh().positions);
+    // Grid floor under the model and the display axes.
+    const Box3 box = display_box();
     LineBatch lines;
     const double step = scale / 10, floor = box.min.y();
     for (int i = -10; i <= 10; ++i) {
@@ -394,7 +413,7 @@ struct Viewer {
     lines.segment(origin, origin + Vec3(scale * 0.3, 0, 0), {0.9f, 0.1f, 0.1f});
     lines.segment(origin, origin + Vec3(0, scale * 0.3, 0), {0.1f, 0.7f, 0.1f});
     lines.segment(origin, origin + Vec3(0, 0, scale * 0.3), {0.1f, 0.2f, 0.9f});
-    draw_lines(lines, GL_LINES, mvp);
+    draw_lines(lines, GL_LINES, display_projection());
 
     // The deformed mesh: skinned here (`frame`) or by the GLSL deformer on the GPU.
     const bool on_gpu = gpu_active();

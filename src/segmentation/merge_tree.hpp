@@ -1,0 +1,45 @@
+// Step 1 of the segmentation: limbs are the significant branches of the merge tree of the
+// geodesic distance from the trunk centre (docs/models.md, "Method").
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+/// One branch of the merge tree of the superlevel sets of f (elder rule): it is born at its tip
+/// (a local maximum) and dies into `died_into` when its component meets an older one.
+struct MergeBranch {
+  int tip = -1;
+  double top = 0.0;                                              ///< f at the tip
+  double persistence = std::numeric_limits<double>::infinity();  ///< top - f where it died
+  int died_into = -1;
+};
+
+struct MergeTree {
+  struct Event {
+    double level;
+    int elder, young;
+  };
+  std::vector<MergeBranch> branches;
+  std::vector<Event> events;  ///< in decreasing level
+  std::vector<int> branch_of_vertex;
+};
+
+/// The vertex nearest to `root` or, when it is not finite, to the centroid of the enclosed
+/// volume: a point on the trunk.
+int trunk_center_vertex(const TriMesh& mesh, const Vec3& root);
+
+/// The merge tree of f over the vertex graph given by `rings` (ties by vertex id: repeatable).
+MergeTree merge_tree(const std::vector<std::vector<int>>& rings, const std::vector<double>& f);
+
+/// Per vertex: the limb (0..L-1) it belongs to, or -1 for the trunk; appends each limb's tip to
+/// `tips`. A limb is a branch whose persistence reaches `min_persistence` x max f (or, when
+/// `limbs` > 0, one of the `limbs` most persistent branches), up to where it first meets
+/// another such branch.
+std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<double>& f, double min_persistence,
+                                  int limbs, std::vector<int>& tips);
+
+}  // namespace skinlab
