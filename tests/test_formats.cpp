@@ -123,6 +123,24 @@ TEST_F(Formats, AssimpReadsObjectsAsComponentsAndWeldsTheirBorders) {
   EXPECT_EQ(model.openings()[0].loops[0].original.size(), 8u);
 }
 
+TEST_F(Formats, AssimpReadsOnlyTheFormatItsExtensionNames) {
+  const LabeledMesh m = test::stacked_cylinder(2, 9);
+  // An OFF file under a name Assimp has no importer for: refused, not guessed from the bytes.
+  const fs::path unknown = write_temp("cyl.mesh3", [&](std::ostream& out) { write_off(out, m.mesh); });
+  try {
+    read_labeled_mesh(unknown);
+    ADD_FAILURE() << "an unknown extension was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown mesh format '.mesh3'"), std::string::npos) << e.what();
+  }
+  // Assimp's OFF importer is never reached; read_off reads OFF.
+  std::ostringstream text;
+  write_off(text, m.mesh);
+  EXPECT_THROW(parse_assimp("cyl", text.str(), "off"), InputError);
+  EXPECT_EQ(read_labeled_mesh(write_temp("cyl.off", [&](std::ostream& out) { out << text.str(); })).mesh.num_triangles(),
+            m.mesh.num_triangles());
+}
+
 TEST_F(Formats, SkelRoundTrip) {
   const SkelFile skel = read_skel(kData / "octahedron.skel");
   ASSERT_EQ(skel.joints.size(), 2u);

@@ -1,8 +1,10 @@
+#include <assimp/BaseImporter.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
 #include <map>
+#include <memory>
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
@@ -70,16 +72,41 @@ LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene
   return out;
 }
 
+// An Assimp importer that reads only the format the file's extension names. Assimp guesses a
+// format from the bytes when the extension does not settle it; a guess hands arbitrary input to
+// importers the user never asked for. Its OFF importer is removed outright: skinlab reads OFF
+// itself, and Assimp's trusts the header's counts (fuzzing found a 200-byte file for which it
+// allocated 6.5 GB).
+class ExtensionImporter {
+ public:
+  ExtensionImporter(const std::string& name, std::string extension) {
+    while (!extension.empty() && extension.front() == '.') extension.erase(0, 1);
+    off_importer_.reset(importer_.GetImporter("off"));
+    if (off_importer_) importer_.UnregisterLoader(off_importer_.get());
+    if (extension.empty() || !importer_.IsExtensionSupported(extension))
+      throw InputError(name + ": unknown mesh format " + quote("." + extension) +
+                       " (skinlab reads .off and .obj itself, and through Assimp the formats it names by "
+                       "extension: .ply, .stl, .gltf, .glb, .dae, .3ds, .fbx, ...)");
+  }
+  Assimp::Importer& importer() { return importer_; }
+
+ private:
+  Assimp::Importer importer_;
+  // Unregistering hands the importer back to its caller to delete.
+  std::unique_ptr<Assimp::BaseImporter> off_importer_;
+};
+
 }  // namespace
 
 LabeledMesh read_assimp(const std::filesystem::path& path) {
-  Assimp::Importer importer;
-  return labeled_scene(importer, importer.ReadFile(path.string(), kSteps), path.string());
+  ExtensionImporter reader(path.string(), path.extension().string());
+  return labeled_scene(reader.importer(), reader.importer().ReadFile(path.string(), kSteps), path.string());
 }
 
-LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& format_hint) {
-  Assimp::Importer importer;
-  return labeled_scene(importer, importer.ReadFileFromMemory(bytes.data(), bytes.size(), kSteps, format_hint.c_str()),
+LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension) {
+  ExtensionImporter reader(name, extension);
+  return labeled_scene(reader.importer(),
+                       reader.importer().ReadFileFromMemory(bytes.data(), bytes.size(), kSteps, extension.c_str()),
                        name);
 }
 

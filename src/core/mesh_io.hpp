@@ -47,12 +47,13 @@ SegLabels parse_seg(const std::string& file, std::string text, int num_faces,
                     const std::vector<std::string>& names = {});
 void write_seg(std::ostream& out, const std::vector<int>& labels);
 
-/// Any format Assimp reads: each scene object (node with meshes, its transform applied) is one
-/// component named after the node (made unique with a suffix); polygons triangulated.
+/// A format Assimp reads, chosen by the file's extension (never guessed from the bytes; OFF is
+/// read_off's): each scene object (node with meshes, its transform applied) is one component
+/// named after the node (made unique with a suffix); polygons triangulated. An extension Assimp
+/// does not name is refused with InputError.
 LabeledMesh read_assimp(const std::filesystem::path& path);
-/// The same from bytes in memory; `format_hint` is a file extension without the dot ("" to let
-/// Assimp guess).
-LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& format_hint);
+/// The same from bytes in memory; `extension` names the format ("ply", with or without the dot).
+LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension);
 
 /// Relative tolerance of `weld_border_vertices` in the loaders, times the bounding-box
 /// diagonal: coincident within export rounding (about 6 significant digits).

@@ -43,9 +43,10 @@ inline void read_as(int target, const std::string& text) {
       SegmentedModel::build(parse_obj("fuzz.obj", text), "fuzz.obj");
       return;
     default: {
-      // Assimp guesses the format from the bytes; the hint cycles through formats it reads.
-      static const char* const kHints[] = {"", "ply", "stl", "obj", "off", "dae", "gltf"};
-      SegmentedModel::build(parse_assimp("fuzz", text, kHints[text.size() % 7]), "fuzz");
+      // The extension, which picks Assimp's importer, cycles through formats skinlab hands to
+      // Assimp; "off" checks that Assimp's own OFF importer is never reached.
+      static const char* const kExtensions[] = {"glb", "ply", "stl", "obj", "off", "dae", "gltf"};
+      SegmentedModel::build(parse_assimp("fuzz", text, kExtensions[text.size() % 7]), "fuzz");
     }
   }
 }
