@@ -14,6 +14,7 @@
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
+#include "metrics/edge_defects.hpp"
 #include "skinning/session.hpp"
 
 namespace skinlab {
@@ -114,8 +115,22 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     Frame frame;
     AnimationFrames glb_frames;
     nlohmann::json last_pose;
+    // Frames whose triangles change are checked for cracks (gap reconstruction promises none).
+    nlohmann::json frame_checks = nlohmann::json::array();
+    int open_frames = 0;
     for (int f = first_frame; f <= last_frame; ++f) {
       const AcceptedPose& pose = session.play(f, frame);
+      if (!frame.rest_triangles) {
+        const EdgeDefects d = edge_defects(frame.triangles);
+        frame_checks.push_back({{"frame", f},
+                                {"vertices", frame.positions.size() / 3},
+                                {"triangles", frame.triangles.size()},
+                                {"boundary_edges", d.boundary_edges},
+                                {"non_manifold_edges", d.non_manifold_edges},
+                                {"misoriented_edges", d.misoriented_edges},
+                                {"euler_characteristic", d.euler_characteristic}});
+        if (!d.closed_manifold()) ++open_frames;
+      }
       rejections.insert(rejections.end(), pose.rejections.begin(), pose.rejections.end());
       if (f == last_frame) last_pose = pose_degrees_json(pose.pose, rig);
       const Stopwatch stopwatch;
@@ -164,11 +179,18 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                               {"deformation", {{o->skinning, 1e3 * session.deformation_seconds() / written}}},
                               {"writing", 1e3 * writing / written}};
     report["frames_posed"] = t.steps;
+    report["deformer_statistics"] = session.deformer().statistics();
+    if (!frame_checks.empty()) {
+      report["frame_checks"] = frame_checks;
+      report["open_frames"] = open_frames;
+    }
     if (o->json) {
       std::cout << json_text(report) << '\n';
     } else {
       std::cout << files.name << ": " << written << " frames written to " << o->output << (glb ? "/animation.glb" : "")
-                << ", " << rejections.size() << " rejected motions\n";
+                << ", " << rejections.size() << " rejected motions";
+      if (!frame_checks.empty()) std::cout << ", " << open_frames << " frames not closed 2-manifolds";
+      std::cout << '\n';
       const std::size_t shown = std::min<std::size_t>(summary.size(), 20);
       for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << summary[i] << '\n';
       if (summary.size() > shown) std::cout << "  ... " << summary.size() - shown << " more (--json lists all)\n";

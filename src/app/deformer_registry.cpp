@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "gap/gap_deformer.hpp"
 #include "skinning/blend_deformer.hpp"
 
 namespace skinlab {
@@ -14,6 +15,10 @@ const std::vector<DeformerEntry>& deformer_registry() {
   static const std::vector<DeformerEntry> entries{
       {"rigid", "every part follows its joint; the parts' border vertices are not welded (thesis §4.3)",
        [](DeformerContext& c) { return make_rigid_deformer(c.model(), c.rig(), c.threads()); }},
+      {"gap",
+       "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
+       "Bézier arcs added, the band between parent and child triangulated; closed frames",
+       make_gap_deformer},
       {"lbs", "linear blend skinning of the welded mesh (weights: --weights or --weight-method)",
        blend(BlendKind::lbs)},
       {"sbs", "spherical blend skinning (Kavan & Zara 2005): QLERP about each joint set's centre of rotation",

@@ -1,0 +1,265 @@
+#include "gap/blend_arcs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "gap/conic_arc.hpp"
+
+namespace skinlab {
+
+namespace {
+
+constexpr double kTwoPi = 2 * std::numbers::pi;
+
+// Samples of a parametric arc taken at equal arc length: `count` points strictly inside.
+template <typename Curve>
+void sample_by_length(const Curve& curve, int count, std::vector<Vec3>& points) {
+  constexpr int kDense = 48;
+  std::vector<Vec3> dense(kDense + 1);
+  std::vector<double> length(kDense + 1, 0.0);
+  for (int i = 0; i <= kDense; ++i) {
+    dense[i] = curve(static_cast<double>(i) / kDense);
+    if (i > 0) length[i] = length[i - 1] + (dense[i] - dense[i - 1]).norm();
+  }
+  int segment = 0;
+  for (int s = 1; s <= count; ++s) {
+    const double target = length[kDense] * s / (count + 1);
+    while (segment < kDense - 1 && length[segment + 1] < target) ++segment;
+    const double span = length[segment + 1] - length[segment];
+    const double f = span > 0 ? (target - length[segment]) / span : 0.0;
+    points.push_back(curve((segment + f) / kDense));
+  }
+}
+
+template <typename Curve>
+double curve_length(const Curve& curve) {
+  constexpr int kDense = 16;
+  double length = 0;
+  Vec3 previous = curve(0.0);
+  for (int i = 1; i <= kDense; ++i) {
+    const Vec3 p = curve(static_cast<double>(i) / kDense);
+    length += (p - previous).norm();
+    previous = p;
+  }
+  return length;
+}
+
+int points_for(double length, double spacing) {
+  return std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
+}
+
+// The opening's rest curve at angle `angle`: between the two loop vertices around it.
+Vec3 opening_point_at(const GapModel& gap, const GapJoint& joint, double angle) {
+  const int n = static_cast<int>(joint.loop.size());
+  int best = 0;
+  double best_gap = kTwoPi;
+  for (int i = 0; i < n; ++i) {
+    const double a = joint.loop_angle[i], b = joint.loop_angle[(i + 1) % n];
+    double span = std::remainder(b - a, kTwoPi), offset = std::remainder(angle - a, kTwoPi);
+    if (span < 0) span = -span, offset = -offset;
+    if (offset >= 0 && offset <= span) {
+      const Vec3& p = gap.rest_positions[joint.loop[i]];
+      const Vec3& q = gap.rest_positions[joint.loop[(i + 1) % n]];
+      return span > 0 ? p + (q - p) * (offset / span) : p;
+    }
+    const double distance = std::abs(offset);
+    if (distance < best_gap) best_gap = distance, best = i;
+  }
+  return gap.rest_positions[joint.loop[best]];
+}
+
+// The circle through a, b, c from a through b to c; a polyline through b when they are collinear.
+void circular_arc(const Vec3& a, const Vec3& b, const Vec3& c, double spacing, std::vector<Vec3>& points) {
+  const Vec3 ab = b - a, ac = c - a;
+  const Vec3 normal = ab.cross(ac);
+  const double nn = normal.squaredNorm();
+  if (nn <= 1e-18 * ab.squaredNorm() * ac.squaredNorm() || nn == 0) {
+    const auto line = [&](double t) -> Vec3 { return t < 0.5 ? Vec3(a + 2 * t * (b - a)) : Vec3(b + (2 * t - 1) * (c - b)); };
+    sample_by_length(line, points_for((b - a).norm() + (c - b).norm(), spacing), points);
+    return;
+  }
+  const Vec3 center = a + (ac.squaredNorm() * normal.cross(ab) + ab.squaredNorm() * ac.cross(normal)) / (2 * nn);
+  const Vec3 x = (a - center).normalized();
+  const Vec3 y = normal.normalized().cross(x);
+  const double radius = (a - center).norm();
+  const auto angle_of = [&](const Vec3& p) {
+    double t = std::atan2((p - center).dot(y), (p - center).dot(x));
+    return t < 0 ? t + kTwoPi : t;
+  };
+  const double end = angle_of(c);  // b lies between 0 and end by the orientation of `normal`
+  const auto circle = [&](double t) -> Vec3 { return center + radius * (std::cos(t * end) * x + std::sin(t * end) * y); };
+  sample_by_length(circle, points_for(radius * end, spacing), points);
+}
+
+// The Bézier blend of thesis §4.4.2 from the parent's point `from` to the child's point `to`
+// around the Middle point `middle`, built in 2-D and lifted by a height that follows the same
+// rational form (zero in the triplet's own plane). False when the construction has no
+// acceptable arc (the caller falls back to a circular arc).
+bool bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_axis, const Vec3& child_axis,
+                  const Vec3& from, const Vec3& middle, const Vec3& to, double spacing, std::vector<Vec3>& points) {
+  // The plane of the triplet (parent point, Middle point, child point); where the three are
+  // collinear, PL. The thesis builds every arc in PL, but picks triplets whose plane is parallel
+  // to it; pairing by angle also pairs points beside the bend, whose triplets PL would flatten.
+  Vec3 normal = (to - from).cross(middle - from);
+  if (normal.norm() <= 1e-9 * (to - from).norm() * (middle - from).norm()) normal = pl_normal;
+  if (normal.norm() == 0 || !normal.allFinite()) return false;
+  normal.normalize();
+  Vec3 e1 = (to - from) - (to - from).dot(normal) * normal;
+  if (e1.norm() == 0) return false;
+  e1.normalize();
+  const Vec3 e2 = normal.cross(e1);
+  const auto flat = [&](const Vec3& p) { return Vec2((p - joint).dot(e1), (p - joint).dot(e2)); };
+  const auto flat_direction = [&](const Vec3& d) { return Vec2(d.dot(e1), d.dot(e2)); };
+  const Vec2 c = flat(from), d = flat(to), p = flat(middle);
+  // Tangent lines: the parent axis through the parent's point, the child axis through the child's.
+  const Vec2 tc = flat_direction(-parent_axis), td = flat_direction(child_axis);
+  const double denominator = tc.x() * td.y() - tc.y() * td.x();
+  if (std::abs(denominator) <= 1e-9 * tc.norm() * td.norm()) return false;
+  const Vec2 w = d - c;
+  const double s = (w.x() * td.y() - w.y() * td.x()) / denominator;
+  // Algorithm 5 lines 8–11: the arc passes through V_m, halfway between the Middle point and
+  // the tangents' intersection, with its end tangents towards the Middle point.
+  const Vec2 through = 0.5 * (c + s * tc + p);
+  const std::optional<ConicArc> arc = fudos_hoffmann_arc(c, p - c, d, d - p, through);
+  if (!arc) return false;
+  const double t = nearest_parameter(*arc, through);
+  const double scale = std::max({(d - c).norm(), (p - c).norm(), 1e-300});
+  if ((arc->at(t) - through).norm() > 1e-6 * scale || t <= 0 || t >= 1) return false;
+  const auto height = [&](const Vec3& q) { return (q - joint).dot(normal); };
+  const double hc = height(from), hd = height(to), hp = height(middle);
+  const double a = (1 - t) * (1 - t), b = 2 * t * (1 - t), e = t * t;
+  const double weighted_height = (hp * (a + b * arc->weight + e) - a * hc - e * hd) / b;
+  const auto curve = [&](double u) -> Vec3 {
+    const double ua = (1 - u) * (1 - u), ub = 2 * u * (1 - u), ue = u * u;
+    const Vec2 q = arc->at(u);
+    const double h = (ua * hc + ub * weighted_height + ue * hd) / (ua + ub * arc->weight + ue);
+    return joint + q.x() * e1 + q.y() * e2 + h * normal;
+  };
+  // A conic near its degenerate cases swings far out: no longer than twice the control polygon.
+  const double length = curve_length(curve);
+  if (length > 2 * ((middle - from).norm() + (to - middle).norm())) return false;
+  sample_by_length(curve, points_for(length, spacing), points);
+  return true;
+}
+
+}  // namespace
+
+Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point, double t) {
+  Quat q = relative;
+  if (q.w() < 0) q.coeffs() = -q.coeffs();
+  Quat blend;
+  blend.coeffs() = (1 - t) * Quat::Identity().coeffs() + t * q.coeffs();
+  return center + rotation_matrix_unnormalized(blend) * (point - center);
+}
+
+void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
+                const SideBoundary& child, double spacing, ArcSet& out) {
+  const GapJoint& joint = gap.joints[joint_index];
+  const int np = static_cast<int>(parent.loop.size()), nc = static_cast<int>(child.loop.size());
+  if (np == 0 || nc == 0) return;
+  // Child angles re-based so its loop starts at the vertex nearest the parent's first angle.
+  const double start = parent.angle.front();
+  int first = 0;
+  double nearest = kTwoPi;
+  for (int j = 0; j < nc; ++j) {
+    const double d = std::abs(std::remainder(child.angle[j] - start, kTwoPi));
+    if (d < nearest) nearest = d, first = j;
+  }
+  std::vector<int> child_loop(nc);
+  std::vector<double> child_angle(nc);
+  for (int j = 0; j < nc; ++j) {
+    const int k = (first + j) % nc;
+    child_loop[j] = child.loop[k];
+    child_angle[j] = child.angle[k] + (k < first ? kTwoPi : 0.0);
+  }
+  const double shift = start + std::remainder(child_angle[0] - start, kTwoPi) - child_angle[0];
+  for (double& a : child_angle) a += shift;
+  const auto parent_angle = [&](int i) { return i < np ? parent.angle[i] : parent.angle[0] + kTwoPi; };
+  const auto child_angle_at = [&](int j) { return j < nc ? child_angle[j] : child_angle[0] + kTwoPi; };
+
+  const Vec3 parent_axis = gap.kernel_centroid[joint.parent] - joint.joint;
+  const Vec3 child_axis = relative.apply_point(gap.kernel_centroid[joint.child]) - joint.joint;
+  const Vec3 plane_normal = child_axis.cross(parent_axis);
+  const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));
+
+  // The pairs: a monotone, cyclic walk along both loops by angle.
+  std::vector<std::pair<int, int>> pairs{{0, 0}};
+  for (int i = 0, j = 0;;) {
+    if (i == np)
+      ++j;
+    else if (j == nc)
+      ++i;
+    else {
+      const double a = parent_angle(i + 1), b = child_angle_at(j + 1);
+      // The same opening vertex kept on both sides advances both loops: its circle arc.
+      if (parent.loop[(i + 1) % np] == child_loop[(j + 1) % nc] || std::abs(a - b) <= 1e-12)
+        ++i, ++j;
+      else if (a < b)
+        ++i;
+      else
+        ++j;
+    }
+    if (i == np && j == nc) break;
+    pairs.emplace_back(i % np, j % nc);
+  }
+  // An opening point the motion left in place (on the axis of a bend) is shared by parent and
+  // child: a merged arc. The arcs beside it run along a boundary edge from it and get no new
+  // points, or they would enclose a sliver with that edge.
+  const auto left_in_place = [&](int v) {
+    const Vec3& p = gap.rest_positions[v];
+    return (relative.apply_point(p) - p).norm() <= 1e-9 * std::max(1.0, (p - joint.joint).norm());
+  };
+  std::vector<char> merged(pairs.size(), 0);
+  std::vector<int> merged_vertices;
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const int v = parent.loop[pairs[k].first];
+    if (v == child_loop[pairs[k].second] && left_in_place(v)) {
+      merged[k] = 1;
+      merged_vertices.push_back(v);
+    }
+  }
+  const auto is_merged = [&](int v) {
+    return std::find(merged_vertices.begin(), merged_vertices.end(), v) != merged_vertices.end();
+  };
+
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto [i, j] = pairs[k];
+    BlendArc arc;
+    arc.parent_vertex = parent.loop[i];
+    arc.child_vertex = child_loop[j];
+    arc.first_point = static_cast<int>(out.points.size());
+    const Vec3& from = gap.rest_positions[arc.parent_vertex];
+    const Vec3 to = relative.apply_point(gap.rest_positions[arc.child_vertex]);
+    if (merged[k]) {
+      arc.kind = ArcKind::merged;
+      ++out.merged;
+    } else if (is_merged(arc.parent_vertex) || is_merged(arc.child_vertex)) {
+      arc.kind = ArcKind::edge;
+    } else if (arc.parent_vertex == arc.child_vertex) {
+      arc.kind = ArcKind::circle;
+      ++out.circle;
+      const double chord = (to - from).norm();
+      const double length = turn > 1e-12 ? chord * (turn / 2) / std::sin(turn / 2) : chord;
+      const int count = points_for(length, spacing);
+      for (int s = 1; s <= count; ++s)
+        out.points.push_back(qlerp_arc_point(relative.q, joint.joint, from, static_cast<double>(s) / (count + 1)));
+    } else {
+      const double angle = parent.angle[i] + 0.5 * std::remainder(child_angle[j] - parent.angle[i], kTwoPi);
+      const Vec3 opening = opening_point_at(gap, joint, angle);
+      const Vec3 middle = 0.5 * (opening + relative.apply_point(opening));
+      if (bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to, spacing, out.points)) {
+        arc.kind = ArcKind::bezier;
+        ++out.bezier;
+      } else {
+        arc.kind = ArcKind::fallback;
+        ++out.fallback;
+        circular_arc(from, middle, to, spacing, out.points);
+      }
+    }
+    arc.count = static_cast<int>(out.points.size()) - arc.first_point;
+    out.arcs.push_back(arc);
+  }
+}
+
+}  // namespace skinlab

@@ -1,0 +1,52 @@
+// Add (thesis §4.4.2): the new points that fill the gap at a moving joint, as arcs from the
+// parent's boundary loop to the child's. A kept opening point sweeps a QLERP arc about the joint
+// from where it rests to where the child took it (eq. 4.1–4.3); any other pair is bridged by a
+// rational quadratic Bézier through a Middle point (Fudos–Hoffmann, §2.1.3).
+#pragma once
+
+#include <vector>
+
+#include "core/qt_transform.hpp"
+#include "gap/gap_model.hpp"
+#include "gap/remove_overlap.hpp"
+
+namespace skinlab {
+
+/// circle: a kept opening point's QLERP arc; merged: an opening point left in place, shared by
+/// parent and child; edge: beside a merged point, along a boundary edge, no new points; bezier:
+/// the Fudos–Hoffmann blend; fallback: a circular arc where the blend has no acceptable conic.
+enum class ArcKind { circle, merged, edge, bezier, fallback };
+
+/// One arc of the patch, in the parent's rest frame: from a parent boundary vertex to a child
+/// boundary vertex; its new points lie in between.
+struct BlendArc {
+  int parent_vertex = 0;  ///< welded id
+  int child_vertex = 0;   ///< welded id (on the opening: the child's copy, or the parent's when merged)
+  int first_point = 0;    ///< its new points: ArcSet::points[first_point, first_point + count)
+  int count = 0;
+  ArcKind kind = ArcKind::circle;
+};
+
+struct ArcSet {
+  std::vector<BlendArc> arcs;  ///< in order of increasing angle; consecutive arcs bound one cell
+  std::vector<Vec3> points;    ///< new points, parent's rest frame
+  int circle = 0, merged = 0, bezier = 0, fallback = 0;
+  void clear() {
+    arcs.clear();
+    points.clear();
+    circle = merged = bezier = fallback = 0;
+  }
+};
+
+/// Pairs the two boundary loops by angle about the opening (a monotone, cyclic matching: each
+/// step advances one loop or, where angles tie, both) and builds one arc per pair, its new points
+/// about `spacing` apart. `relative` is the child's motion relative to its parent (a rotation
+/// about the joint). Appends to `out`.
+void blend_arcs(const GapModel& gap, int joint, const QT& relative, const SideBoundary& parent,
+                const SideBoundary& child, double spacing, ArcSet& out);
+
+/// The rotation of `relative` applied about `center` at fraction t of the way from the identity,
+/// by QLERP with the matrix of the unnormalised quaternion divided by q·q (thesis eq. 4.1–4.3).
+Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point, double t);
+
+}  // namespace skinlab

@@ -1,0 +1,244 @@
+#include "gap/gap_deformer.hpp"
+
+#include <cmath>
+
+#include "core/stopwatch.hpp"
+#include "gap/band_triangulation.hpp"
+
+namespace skinlab {
+
+GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
+  rigid += o.rigid;
+  remove += o.remove;
+  add += o.add;
+  triangulate += o.triangulate;
+  normals += o.normals;
+  moving_joints += o.moving_joints;
+  removed_vertices += o.removed_vertices;
+  patch_vertices += o.patch_vertices;
+  patch_triangles += o.patch_triangles;
+  circle_arcs += o.circle_arcs;
+  merged_arcs += o.merged_arcs;
+  bezier_arcs += o.bezier_arcs;
+  bezier_fallbacks += o.bezier_fallbacks;
+  clamped_sides += o.clamped_sides;
+  return *this;
+}
+
+GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig)
+    : rig_(std::move(rig)), gap_(build_gap_model(model, skeleton, *rig_)), rest_(welded_skin_mesh(model)) {
+  marks_.resize(gap_);
+  const std::size_t joints = gap_.joints.size();
+  sides_.resize(2 * joints);
+  arcs_.resize(joints);
+  relative_.resize(joints);
+  moving_.assign(joints, 0);
+  child_copy_.assign(gap_.rest_positions.size(), -1);
+}
+
+void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
+  GapFrameReport report;
+  const std::vector<QT>& world = pose.world;
+  const int num_vertices = static_cast<int>(gap_.rest_positions.size());
+  ++marks_.frame;
+  Stopwatch stopwatch;
+
+  positions_.resize(num_vertices);
+  normals_.resize(num_vertices);
+  for (int v = 0; v < num_vertices; ++v) {
+    const QT& w = world[gap_.vertex_part[v]];
+    positions_[v] = w.apply_point(gap_.rest_positions[v]);
+    normals_[v] = w.apply_normal(gap_.rest_normals[v]);
+  }
+  report.rigid = stopwatch.lap();
+
+  const int joints = static_cast<int>(gap_.joints.size());
+  for (int k = 0; k < joints; ++k) {
+    const GapJoint& joint = gap_.joints[k];
+    relative_[k] = world[joint.parent].inverse() * world[joint.child];
+    moving_[k] = 2 * std::acos(std::min(1.0, std::abs(relative_[k].q.w()))) > kMovingAngle;
+    if (!moving_[k]) continue;
+    ++report.moving_joints;
+    for (int side = 0; side < 2; ++side) {
+      SideBoundary& boundary = sides_[2 * k + side];
+      remove_overlap(gap_, k, side == 1, relative_[k], marks_, boundary);
+      report.removed_vertices += static_cast<int>(boundary.removed.size());
+      report.clamped_sides += boundary.clamped;
+    }
+  }
+  report.remove = stopwatch.lap();
+
+  for (int k = 0; k < joints; ++k) {
+    arcs_[k].clear();
+    if (!moving_[k]) continue;
+    const GapJoint& joint = gap_.joints[k];
+    const double spacing = 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
+    blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, arcs_[k]);
+    report.circle_arcs += arcs_[k].circle;
+    report.merged_arcs += arcs_[k].merged;
+    report.bezier_arcs += arcs_[k].bezier;
+    report.bezier_fallbacks += arcs_[k].fallback;
+    report.patch_vertices += static_cast<int>(arcs_[k].points.size());
+  }
+  report.add = stopwatch.lap();
+
+  // Frame vertices: the welded mesh's, then the children's copies of moved openings, then the
+  // patches' new points.
+  vertex_part_.assign(gap_.vertex_part.begin(), gap_.vertex_part.end());
+  recompute_.assign(num_vertices, 0);
+  patch_vertex_.assign(num_vertices, 0);
+  const auto append = [&](const Vec3& p, const Vec3& n, int part, bool patch) {
+    positions_.push_back(p);
+    normals_.push_back(n);
+    vertex_part_.push_back(part);
+    recompute_.push_back(1);
+    patch_vertex_.push_back(patch);
+    return static_cast<int>(positions_.size()) - 1;
+  };
+  for (int k = 0; k < joints; ++k) {
+    const GapJoint& joint = gap_.joints[k];
+    for (int v : joint.loop)
+      child_copy_[v] = moving_[k] && marks_.child_copy[v] != marks_.frame
+                           ? append(world[joint.child].apply_point(gap_.rest_positions[v]),
+                                    world[joint.child].apply_normal(gap_.rest_normals[v]), joint.child, false)
+                           : v;
+    if (!moving_[k]) continue;
+    for (const BlendArc& arc : arcs_[k].arcs)
+      if (arc.kind == ArcKind::merged) child_copy_[arc.child_vertex] = arc.parent_vertex;
+  }
+  // A vertex as `part` sees it: the child's copy for an opening it shares with its parent.
+  const auto frame_vertex = [&](int v, int part) {
+    const int j = gap_.opening_joint[v];
+    return (j >= 0 && gap_.joints[j].child == part) ? child_copy_[v] : v;
+  };
+  triangles_.clear();
+  triangle_part_.clear();
+  for (int f = 0; f < static_cast<int>(gap_.triangles.size()); ++f) {
+    if (marks_.gone[f] == marks_.frame) continue;
+    const int part = gap_.triangle_part[f];
+    const Tri& t = gap_.triangles[f];
+    triangles_.push_back({frame_vertex(t[0], part), frame_vertex(t[1], part), frame_vertex(t[2], part)});
+    triangle_part_.push_back(part);
+  }
+  std::vector<std::vector<int>> chains;
+  for (int k = 0; k < joints; ++k) {
+    if (!moving_[k]) continue;
+    const GapJoint& joint = gap_.joints[k];
+    const ArcSet& set = arcs_[k];
+    const int first_patch = static_cast<int>(positions_.size());
+    for (const Vec3& p : set.points) append(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
+    for (int side = 0; side < 2; ++side)
+      for (int v : sides_[2 * k + side].loop) recompute_[frame_vertex(v, side ? joint.child : joint.parent)] = 1;
+    chains.assign(set.arcs.size(), {});
+    for (std::size_t a = 0; a < set.arcs.size(); ++a) {
+      const BlendArc& arc = set.arcs[a];
+      std::vector<int>& chain = chains[a];
+      chain.push_back(frame_vertex(arc.parent_vertex, joint.parent));
+      for (int p = 0; p < arc.count; ++p) chain.push_back(first_patch + arc.first_point + p);
+      const int end = frame_vertex(arc.child_vertex, joint.child);
+      if (end != chain.back()) chain.push_back(end);
+    }
+    const bool flip = !sides_[2 * k].along_triangles;
+    const std::size_t before = triangles_.size();
+    const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
+    for (std::size_t a = 0; a < chains.size(); ++a)
+      zip_chains(chains[a], chains[(a + 1) % chains.size()], position, flip, triangles_);
+    triangle_part_.resize(triangles_.size(), joint.child);
+    report.patch_triangles += static_cast<int>(triangles_.size() - before);
+  }
+  report.triangulate = stopwatch.lap();
+
+  // Normals (Algorithm 5, lines 17–19): a new point or an end point takes the mean of the unit
+  // normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
+  const int frame_vertices = static_cast<int>(positions_.size());
+  for (int v = 0; v < frame_vertices; ++v)
+    if (recompute_[v]) normals_[v].setZero();
+  for (const Tri& t : triangles_) {
+    if (!recompute_[t[0]] && !recompute_[t[1]] && !recompute_[t[2]]) continue;
+    const Vec3 n = (positions_[t[1]] - positions_[t[0]]).cross(positions_[t[2]] - positions_[t[0]]);
+    const double length = n.norm();
+    if (length == 0) continue;
+    for (int v : t)
+      if (recompute_[v]) normals_[v] += n / length;
+  }
+  // Pack the vertices the triangles use (removed ones drop out).
+  compact_.assign(frame_vertices, -1);
+  for (const Tri& t : triangles_)
+    for (int v : t) compact_[v] = 0;
+  int used = 0;
+  for (int v = 0; v < frame_vertices; ++v)
+    if (compact_[v] == 0) compact_[v] = used++;
+  frame.positions.resize(3 * used);
+  frame.normals.resize(3 * used);
+  frame.vertex_component.resize(used);
+  std::vector<char> patch(used, 0);
+  for (int v = 0; v < frame_vertices; ++v) {
+    const int c = compact_[v];
+    if (c < 0) continue;
+    Vec3 n = normals_[v];
+    if (recompute_[v] && n.norm() > 0) n.normalize();
+    for (int k = 0; k < 3; ++k) {
+      frame.positions[3 * c + k] = static_cast<float>(positions_[v][k]);
+      frame.normals[3 * c + k] = static_cast<float>(n[k]);
+    }
+    frame.vertex_component[c] = vertex_part_[v];
+    patch[c] = patch_vertex_[v];
+  }
+  patch_vertex_ = std::move(patch);
+  frame.triangles.resize(triangles_.size());
+  for (std::size_t f = 0; f < triangles_.size(); ++f)
+    for (int k = 0; k < 3; ++k) frame.triangles[f][k] = compact_[triangles_[f][k]];
+  frame.triangle_component = triangle_part_;
+  frame.rest_triangles = false;
+  positions_.resize(num_vertices);
+  normals_.resize(num_vertices);
+  report.normals = stopwatch.lap();
+
+  last_ = report;
+  total_ += report;
+  ++frames_;
+}
+
+std::size_t GapDeformer::runtime_bytes() const {
+  const auto bytes = [](const auto& v) { return v.size() * sizeof(v[0]); };
+  std::size_t total = bytes(gap_.rest_positions) + bytes(gap_.rest_normals) + bytes(gap_.triangles) +
+                      bytes(gap_.triangle_part) + bytes(gap_.vertex_part) + bytes(gap_.opening_joint) +
+                      bytes(gap_.ring_offset) + bytes(gap_.ring) + bytes(gap_.vertex_triangle_offset) +
+                      bytes(gap_.vertex_triangle) + bytes(gap_.across);
+  for (const GapJoint& joint : gap_.joints)
+    total += bytes(joint.loop) + bytes(joint.loop_angle) + bytes(joint.child_edge_triangle) +
+             bytes(joint.parent_edge_triangle);
+  return total;
+}
+
+nlohmann::json GapDeformer::statistics() const {
+  const double n = std::max(1, frames_);
+  const GapFrameReport& t = total_;
+  const GapPreprocessTimings& pre = gap_.timings;
+  return {{"gap_frames", frames_},
+          {"rigid_ms", 1e3 * t.rigid / n},
+          {"remove_ms", 1e3 * t.remove / n},
+          {"add_ms", 1e3 * t.add / n},
+          {"triangulate_ms", 1e3 * t.triangulate / n},
+          {"normals_ms", 1e3 * t.normals / n},
+          {"moving_joints", t.moving_joints / n},
+          {"removed_vertices", t.removed_vertices / n},
+          {"patch_vertices", t.patch_vertices / n},
+          {"patch_triangles", t.patch_triangles / n},
+          {"circle_arcs", t.circle_arcs / n},
+          {"bezier_arcs", t.bezier_arcs / n},
+          {"bezier_fallbacks", t.bezier_fallbacks},
+          {"clamped_sides", t.clamped_sides},
+          {"preprocess_ms",
+           {{"median_edges", 1e3 * pre.median_edges},
+            {"outside_subtree", 1e3 * pre.outside_subtree},
+            {"neighbourhoods", 1e3 * pre.neighbourhoods},
+            {"opening_planes", 1e3 * pre.opening_planes},
+            {"total", 1e3 * pre.total()}}}};
+}
+
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context) {
+  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig());
+}
+
+}  // namespace skinlab

@@ -1,0 +1,74 @@
+// Rigid skinning with gap reconstruction at the joints (thesis §4.4, Algorithm 5) as a deformer:
+// every part moves rigidly; at each joint that moved, Remove, Add, Triangulate and Normals rebuild
+// a closed skin between parent and child. Stateless per frame: what a joint shows depends only on
+// the child's pose relative to its parent.
+#pragma once
+
+#include <memory>
+
+#include "gap/blend_arcs.hpp"
+#include "gap/gap_model.hpp"
+#include "gap/remove_overlap.hpp"
+#include "skinning/deformer.hpp"
+
+namespace skinlab {
+
+/// Seconds per phase of one frame (thesis Tables 5.4–5.7) and what the frame built.
+struct GapFrameReport {
+  double rigid = 0;        ///< moving every part's vertices (rigid skinning)
+  double remove = 0;       ///< §4.4.1
+  double add = 0;          ///< §4.4.2
+  double triangulate = 0;  ///< §4.4.3: the band between the arcs, and the frame's triangles
+  double normals = 0;      ///< §4.4.4, and packing the frame
+  int moving_joints = 0;
+  int removed_vertices = 0;
+  int patch_vertices = 0;
+  int patch_triangles = 0;
+  int circle_arcs = 0;
+  int merged_arcs = 0;  ///< opening points the motion left in place: parent and child share them
+  int bezier_arcs = 0;
+  int bezier_fallbacks = 0;  ///< Bézier constructions with no acceptable arc: circular arcs instead
+  int clamped_sides = 0;     ///< removals undone (see remove_overlap)
+  GapFrameReport& operator+=(const GapFrameReport& o);
+};
+
+class GapDeformer : public Deformer {
+ public:
+  /// Throws InputError when the model cannot be bridged (build_gap_model).
+  GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig);
+  const SkinMesh& rest_mesh() const override { return rest_; }
+  void deform(const AcceptedPose& pose, Frame& frame) override;
+  std::size_t runtime_bytes() const override;
+  /// Mean per frame of every phase and count since construction, plus the pre-processing.
+  nlohmann::json statistics() const override;
+
+  const GapModel& gap_model() const { return gap_; }
+  const GapFrameReport& last_frame() const { return last_; }
+  /// Per frame vertex of the last frame: true for the patch's new points.
+  const std::vector<char>& patch_vertex() const { return patch_vertex_; }
+
+  /// Joints whose relative rotation is at most this many radians stay welded as in the rest mesh.
+  static constexpr double kMovingAngle = 1e-7;
+
+ private:
+  std::shared_ptr<const Rig> rig_;
+  GapModel gap_;
+  SkinMesh rest_;
+  RemovalMarks marks_;
+  std::vector<SideBoundary> sides_;  ///< [2k]: parent side of joint k, [2k+1]: child side
+  std::vector<ArcSet> arcs_;         ///< per joint
+  std::vector<QT> relative_;
+  std::vector<char> moving_;
+  std::vector<Vec3> positions_, normals_;
+  std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex
+  std::vector<Tri> triangles_;
+  std::vector<int> triangle_part_, vertex_part_;
+  std::vector<char> recompute_, patch_vertex_;
+  std::vector<int> compact_;
+  GapFrameReport last_, total_;
+  int frames_ = 0;
+};
+
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context);
+
+}  // namespace skinlab

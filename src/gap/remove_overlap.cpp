@@ -1,0 +1,214 @@
+#include "gap/remove_overlap.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace skinlab {
+
+void RemovalMarks::resize(const GapModel& gap) {
+  const std::size_t v = gap.rest_positions.size();
+  owner.assign(v, 0);
+  child_copy.assign(v, 0);
+  visited.assign(v, 0);
+  next.assign(v, -1);
+  next_set.assign(v, 0);
+  gone.assign(gap.triangles.size(), 0);
+}
+
+namespace {
+
+constexpr double kTwoPi = 2 * std::numbers::pi;
+// Vertices that may join the removed ones to make the boundary one simple loop.
+constexpr int kPinchRounds = 32;
+
+double wrap(double a) {
+  while (a > std::numbers::pi) a -= kTwoPi;
+  while (a <= -std::numbers::pi) a += kTwoPi;
+  return a;
+}
+
+void set_removed(const GapModel& gap, RemovalMarks& marks, int v, int part, unsigned value) {
+  const int j = gap.opening_joint[v];
+  ((j >= 0 && gap.joints[j].child == part) ? marks.child_copy : marks.owner)[v] = value;
+}
+
+// Marks the triangles of `part` around the removed vertices gone.
+void mark_gone(const GapModel& gap, int part, RemovalMarks& marks, SideBoundary& out) {
+  for (int f : out.gone) marks.gone[f] = 0;
+  out.gone.clear();
+  for (int v : out.removed)
+    for (int i = gap.vertex_triangle_offset[v]; i < gap.vertex_triangle_offset[v + 1]; ++i) {
+      const int f = gap.vertex_triangle[i];
+      if (gap.triangle_part[f] != part || marks.gone[f] == marks.frame) continue;
+      marks.gone[f] = marks.frame;
+      out.gone.push_back(f);
+    }
+}
+
+enum class Trace { loop, pinched, several_loops };
+
+// The boundary of the part's kept triangles at this joint, as one loop in the part's
+// orientation: the edges of kept triangles across from gone ones, and the opening's edges whose
+// triangle on this side stayed. `pinch` gets a vertex two boundary edges leave.
+Trace trace_boundary(const GapModel& gap, const GapJoint& joint, bool child_side, int part, RemovalMarks& marks,
+                     const std::vector<int>& gone, std::vector<int>& loop, int& pinch) {
+  ++marks.visit;
+  std::vector<int>& starts = marks.queue;
+  starts.clear();
+  bool pinched = false;
+  const auto add = [&](int from, int to) {
+    if (marks.next_set[from] == marks.visit) {
+      pinched = true;
+      pinch = from;
+      return;
+    }
+    marks.next_set[from] = marks.visit;
+    marks.next[from] = to;
+    starts.push_back(from);
+  };
+  const auto kept = [&](int f) { return f >= 0 && gap.triangle_part[f] == part && marks.gone[f] != marks.frame; };
+  for (int f : gone)
+    for (int k = 0; k < 3; ++k) {
+      const int across = gap.across[3 * f + k];
+      // The kept triangle holds the edge the other way round.
+      if (kept(across)) add(gap.triangles[f][(k + 1) % 3], gap.triangles[f][k]);
+    }
+  const int n = static_cast<int>(joint.loop.size());
+  const std::vector<int>& edge_triangle = child_side ? joint.child_edge_triangle : joint.parent_edge_triangle;
+  for (int i = 0; i < n; ++i) {
+    const int f = edge_triangle[i];
+    if (!kept(f)) continue;
+    const int a = joint.loop[i], b = joint.loop[(i + 1) % n];
+    const Tri& t = gap.triangles[f];
+    const bool forward = (t[0] == a && t[1] == b) || (t[1] == a && t[2] == b) || (t[2] == a && t[0] == b);
+    forward ? add(a, b) : add(b, a);
+  }
+  if (pinched) return Trace::pinched;
+  loop.clear();
+  if (starts.empty()) return Trace::several_loops;
+  int v = starts.front();
+  do {
+    loop.push_back(v);
+    if (loop.size() > starts.size() || marks.next_set[v] != marks.visit) return Trace::several_loops;
+    v = marks.next[v];
+  } while (v != starts.front());
+  return loop.size() == starts.size() ? Trace::loop : Trace::several_loops;
+}
+
+// Orders the loop by increasing angle about the opening, starting at its smallest angle, and
+// unwraps the angles so they increase (a loop that turns back is flattened, never reordered).
+void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>& loop, SideBoundary& out) {
+  const int n = static_cast<int>(loop.size());
+  std::vector<double> raw(n);
+  for (int i = 0; i < n; ++i) raw[i] = joint.angle_of(gap.rest_positions[loop[i]]);
+  double winding = 0;
+  for (int i = 0; i < n; ++i) winding += wrap(raw[(i + 1) % n] - raw[i]);
+  out.along_triangles = winding >= 0;
+  if (!out.along_triangles) {
+    std::reverse(loop.begin(), loop.end());
+    std::reverse(raw.begin(), raw.end());
+  }
+  const int first = static_cast<int>(std::min_element(raw.begin(), raw.end()) - raw.begin());
+  out.loop.clear();
+  out.angle.clear();
+  for (int i = 0; i < n; ++i) {
+    const int k = (first + i) % n;
+    out.loop.push_back(loop[k]);
+    const double a = i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap(raw[k] - raw[(k + n - 1) % n]));
+    out.angle.push_back(std::min(a, raw[first] + kTwoPi * (1 - 1e-9)));
+  }
+}
+
+}  // namespace
+
+void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const QT& relative, RemovalMarks& marks,
+                    SideBoundary& out) {
+  const GapJoint& joint = gap.joints[joint_index];
+  const int part = child_side ? joint.child : joint.parent;
+  const int other = child_side ? joint.parent : joint.child;
+  const QT to_other = child_side ? relative : relative.inverse();
+  // Inside the other part's box and beyond the opening plane, in the other part's rest frame
+  // (the plane's normal points into the child).
+  const double beyond = child_side ? -1.0 : 1.0;
+  const auto overlaps = [&](int v) {
+    const Vec3 p = to_other.apply_point(gap.rest_positions[v]);
+    return obb_contains(gap.obb[other], p) && beyond * (p - joint.plane.point).dot(joint.plane.normal) > 0;
+  };
+
+  out.removed.clear();
+  out.gone.clear();
+  out.clamped = false;
+  const int limit = gap.part_vertex_count[part] / 2;
+  std::vector<int> loop;
+  // Breadth-first from the opening, at most `max_depth` rings deep. Another opening and the ring
+  // around it are never removed: each joint keeps a collar of its own.
+  const auto search = [&](int max_depth) {
+    ++marks.visit;
+    std::vector<int>& queue = marks.queue;
+    std::vector<int>& depth = marks.depth;
+    queue.clear();
+    depth.clear();
+    for (int v : joint.loop) {
+      marks.visited[v] = marks.visit;
+      queue.push_back(v);
+      depth.push_back(0);
+    }
+    int deepest = -1;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const int v = queue[head];
+      if (depth[head] > max_depth) break;
+      if (gap.opening_collar[v] != -1 && gap.opening_collar[v] != joint_index) continue;
+      if (marks.removed_in(gap, v, part) || !overlaps(v)) continue;
+      set_removed(gap, marks, v, part, marks.frame);
+      out.removed.push_back(v);
+      deepest = depth[head];
+      for (int i = gap.ring_offset[v]; i < gap.ring_offset[v + 1]; ++i) {
+        const int w = gap.ring[i];
+        if (marks.visited[w] != marks.visit && gap.in_part(w, part)) {
+          marks.visited[w] = marks.visit;
+          queue.push_back(w);
+          depth.push_back(depth[head] + 1);
+        }
+      }
+    }
+    return deepest;
+  };
+  const auto undo = [&] {
+    for (int v : out.removed) set_removed(gap, marks, v, part, 0);
+    for (int f : out.gone) marks.gone[f] = 0;
+    out.removed.clear();
+    out.gone.clear();
+  };
+  // A removal that eats too much of the part, or leaves no single boundary loop even after the
+  // vertices that pinch it join the removed ones, is tried again one ring shallower (clamped).
+  for (int max_depth = std::numeric_limits<int>::max();;) {
+    const int deepest = search(max_depth);
+    bool ok = static_cast<int>(out.removed.size()) <= limit;
+    for (int round = 0; ok; ++round) {
+      mark_gone(gap, part, marks, out);
+      int pinch = -1;
+      const Trace trace = trace_boundary(gap, joint, child_side, part, marks, out.gone, loop, pinch);
+      if (trace == Trace::loop) break;
+      ok = trace == Trace::pinched && round < kPinchRounds &&
+           (gap.opening_collar[pinch] == -1 || gap.opening_collar[pinch] == joint_index);
+      if (ok) {
+        set_removed(gap, marks, pinch, part, marks.frame);
+        out.removed.push_back(pinch);
+      }
+    }
+    if (ok) break;
+    undo();
+    out.clamped = true;
+    if (deepest < 0) {  // nothing left to remove: the opening itself is the boundary
+      int pinch = -1;
+      trace_boundary(gap, joint, child_side, part, marks, out.gone, loop, pinch);
+      break;
+    }
+    max_depth = deepest - 1;
+  }
+  order_by_angle(gap, joint, loop, out);
+}
+
+}  // namespace skinlab

@@ -1,0 +1,23 @@
+// Cracks and tears of a frame's surface: what a closed, consistently oriented 2-manifold has
+// none of (gap reconstruction's per-frame check, the quality tables' crack count).
+#pragma once
+
+#include <vector>
+
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+struct EdgeDefects {
+  int edges = 0;               ///< undirected edges
+  int boundary_edges = 0;      ///< in one triangle: a crack or a hole
+  int non_manifold_edges = 0;  ///< in three or more triangles
+  int misoriented_edges = 0;   ///< in two triangles that run along it the same way
+  int euler_characteristic = 0;  ///< V - E + F over the vertices the triangles use (2: a sphere)
+  bool closed_manifold() const { return boundary_edges == 0 && non_manifold_edges == 0 && misoriented_edges == 0; }
+};
+
+/// Counts the defects of a triangle soup given by vertex ids.
+EdgeDefects edge_defects(const std::vector<Tri>& triangles);
+
+}  // namespace skinlab

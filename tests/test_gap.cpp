@@ -1,0 +1,174 @@
+// Gap reconstruction (thesis §4.4): the Fudos–Hoffmann arc, QLERP arcs, and closed frames on a
+// two-cylinder arm built in code and on the standard models' clips.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <set>
+
+#include "core/model_library.hpp"
+#include "gap/blend_arcs.hpp"
+#include "gap/conic_arc.hpp"
+#include "gap/gap_deformer.hpp"
+#include "skinning/session.hpp"
+#include "app/deformer_registry.hpp"
+#include "test_meshes.hpp"
+
+using namespace skinlab;
+
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180;
+
+// An arm: a tube of radius 0.2 along z from 0 to 2, 32 sides, a ring every 0.05; the upper arm
+// (root) below z = 1, the forearm above, jointed at z = 1.
+SegmentedModel two_cylinder_arm() {
+  LabeledMesh labeled;
+  labeled.mesh = test::lathe(
+      32, 41, [](int k) { return 0.05 * k; }, [](double) { return 0.2; });
+  for (const Tri& t : labeled.mesh.triangles) {
+    const double z = (labeled.mesh.positions[t[0]].z() + labeled.mesh.positions[t[1]].z() +
+                      labeled.mesh.positions[t[2]].z()) / 3;
+    labeled.labels.push_back(z < 1.0 ? 0 : 1);
+  }
+  labeled.part_names = {"upper", "forearm"};
+  compute_vertex_normals(labeled.mesh);
+  SegmentedModel model = SegmentedModel::build(labeled, "arm");
+  model.attach_hierarchy(parse_skel("arm.skel",
+                                    "ROOT upper -180 180 -180 180 -180 180 { JOINT forearm -180 180 -180 180 -180 180"
+                                    " { End Site } }"));
+  return model;
+}
+
+struct ClosedCheck {
+  int boundary_edges = 0;
+  int repeated_edges = 0;  // a directed edge used twice: non-manifold or inconsistent orientation
+  int degenerate = 0;
+  int euler = 0;
+};
+
+ClosedCheck check_closed(const Frame& frame) {
+  ClosedCheck c;
+  std::map<std::pair<int, int>, int> directed;
+  std::set<int> used;
+  for (const Tri& t : frame.triangles) {
+    if (t[0] == t[1] || t[1] == t[2] || t[2] == t[0]) ++c.degenerate;
+    for (int k = 0; k < 3; ++k) {
+      ++directed[{t[k], t[(k + 1) % 3]}];
+      used.insert(t[k]);
+    }
+  }
+  int edges = 0;
+  for (const auto& [edge, count] : directed) {
+    if (count > 1) ++c.repeated_edges;
+    if (!directed.count({edge.second, edge.first})) ++c.boundary_edges;
+    if (edge.first < edge.second || !directed.count({edge.second, edge.first})) ++edges;
+  }
+  c.euler = static_cast<int>(used.size()) - edges + static_cast<int>(frame.triangles.size());
+  return c;
+}
+
+void expect_closed_sphere(const Frame& frame) {
+  const ClosedCheck c = check_closed(frame);
+  EXPECT_EQ(c.boundary_edges, 0);
+  EXPECT_EQ(c.repeated_edges, 0);
+  EXPECT_EQ(c.degenerate, 0);
+  EXPECT_EQ(c.euler, 2);
+}
+
+struct ArmSession {
+  SegmentedModel model = two_cylinder_arm();
+  std::shared_ptr<const Rig> rig;
+  Skeleton skeleton;
+  ArmSession() {
+    SkeletonParams params;
+    params.method = SkeletonMethod::centroid;
+    skeleton = extract_skeleton(model, params);
+    rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  }
+  // The forearm bent about the aligned frame's X axis and twisted about its Z (the parent axis).
+  const AcceptedPose& pose(Animator& animator, double bend_degrees, double twist_degrees) {
+    Pose p;
+    p.angles.assign(6, 0.0);
+    const int joint = rig->joint_of[model.find_component("forearm")];
+    p.angles[3 * joint] = bend_degrees * kDeg;
+    p.angles[3 * joint + 2] = twist_degrees * kDeg;
+    return animator.apply(p, 0);
+  }
+};
+
+}  // namespace
+
+TEST(Gap, FudosHoffmannArcPassesThroughItsPointAndIsCircularForSymmetricInput) {
+  // A quarter of the unit circle from (1, 0) to (0, 1): tangents meet at (1, 1).
+  const Vec2 c(1, 0), d(0, 1), p(std::sqrt(0.5), std::sqrt(0.5));
+  const auto arc = fudos_hoffmann_arc(c, Vec2(0, 1), d, Vec2(-1, 0), p);
+  ASSERT_TRUE(arc.has_value());
+  EXPECT_NEAR(arc->weight, std::sqrt(0.5), 1e-12);  // cos of half the arc's angle
+  for (int i = 0; i <= 20; ++i) EXPECT_NEAR(arc->at(i / 20.0).norm(), 1.0, 1e-12);
+  EXPECT_NEAR((arc->at(0.5) - p).norm(), 0.0, 1e-12);
+  // An asymmetric case: the arc still passes through its point, inside its two tangents.
+  const Vec2 q(0.7, 0.5);
+  const auto skew = fudos_hoffmann_arc(Vec2(1, 0), Vec2(0, 1), Vec2(0, 1), Vec2(-1, 0), q);
+  ASSERT_TRUE(skew.has_value());
+  EXPECT_NEAR((skew->at(nearest_parameter(*skew, q)) - q).norm(), 0.0, 1e-9);
+  // A point outside the tangents' wedge has no acceptable arc.
+  EXPECT_FALSE(fudos_hoffmann_arc(Vec2(1, 0), Vec2(0, 1), Vec2(0, 1), Vec2(-1, 0), Vec2(1.5, 1.5)).has_value());
+}
+
+TEST(Gap, QlerpArcStaysOnItsCircleWithinTheSbsBoundOfSlerp) {
+  const Vec3 center(0.1, -0.2, 0.3), axis = Vec3(1, 2, 2).normalized();
+  const Vec3 point = center + Vec3(0.5, 0.1, -0.4);
+  for (double degrees : {30.0, 90.0, 150.0, 179.0}) {
+    const Quat q = quat_from_axis_angle(axis, degrees * kDeg);
+    const Vec3 radial = (point - center) - (point - center).dot(axis) * axis;
+    for (int i = 0; i <= 20; ++i) {
+      const double t = i / 20.0;
+      const Vec3 p = qlerp_arc_point(q, center, point, t);
+      const Vec3 r = (p - center) - (p - center).dot(axis) * axis;
+      EXPECT_NEAR(r.norm(), radial.norm(), 1e-12);  // on the circle about the joint
+      EXPECT_NEAR((p - center).dot(axis), (point - center).dot(axis), 1e-12);
+      // The rotation angle along the arc differs from SLERP's, t * angle, by less than 8.15°
+      // (Kavan & Žára 2005, §4.1).
+      const double angle = std::atan2(radial.cross(r).dot(axis), radial.dot(r));
+      EXPECT_LT(std::abs(angle - t * degrees * kDeg), 8.15 * kDeg);
+    }
+  }
+}
+
+TEST(Gap, RestPoseGivesBackTheRestMeshExactly) {
+  ArmSession arm;
+  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
+  Animator animator(arm.rig, std::nullopt, 30, {false, false});
+  Frame frame;
+  gap.deform(arm.pose(animator, 0, 0), frame);
+  const TriMesh& mesh = arm.model.mesh();
+  ASSERT_EQ(frame.triangles, mesh.triangles);
+  ASSERT_EQ(frame.positions.size(), 3 * mesh.positions.size());
+  for (int v = 0; v < mesh.num_vertices(); ++v)
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(frame.positions[3 * v + k], static_cast<float>(mesh.positions[v][k]));
+  EXPECT_EQ(gap.last_frame().patch_vertices, 0);
+}
+
+TEST(Gap, BentAndTwistedArmIsClosed) {
+  ArmSession arm;
+  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
+  Animator animator(arm.rig, std::nullopt, 30, {false, false});
+  Frame frame;
+  for (const auto& [bend, twist] : std::vector<std::pair<double, double>>{
+           {30, 0}, {60, 0}, {90, 0}, {120, 0}, {0, 90}, {0, 180}, {60, 90}}) {
+    SCOPED_TRACE("bend " + std::to_string(bend) + ", twist " + std::to_string(twist));
+    gap.deform(arm.pose(animator, bend, twist), frame);
+    expect_closed_sphere(frame);
+    const GapFrameReport& r = gap.last_frame();
+    EXPECT_EQ(r.clamped_sides, 0);
+    EXPECT_GT(r.patch_vertices, 0);
+    if (bend > 0) {
+      EXPECT_GT(r.removed_vertices, 0);
+      EXPECT_GT(r.bezier_arcs + r.bezier_fallbacks, 0);
+    }
+    // In a plain bend the Fudos–Hoffmann construction holds for most pairs.
+    if (twist == 0) EXPECT_GT(r.bezier_arcs, r.bezier_fallbacks);
+  }
+}
