@@ -15,6 +15,7 @@
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
 #include "metrics/edge_defects.hpp"
+#include "metrics/self_intersections.hpp"
 #include "skinning/session.hpp"
 
 namespace skinlab {
@@ -123,6 +124,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       if (!frame.rest_triangles) {
         const EdgeDefects d = edge_defects(frame.triangles);
         frame_checks.push_back({{"frame", f},
+                                {"self_intersecting_pairs",
+                                 o->json ? self_intersecting_pairs(frame.positions, frame.triangles) : 0},
                                 {"vertices", frame.positions.size() / 3},
                                 {"triangles", frame.triangles.size()},
                                 {"boundary_edges", d.boundary_edges},
