@@ -12,6 +12,7 @@
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
+#include "gap/gap_deformer.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "skinning/session.hpp"
 
@@ -111,6 +112,80 @@ nlohmann::json bench_animation(const std::string& name, const SegmentedModel& mo
     rows.push_back(row);
   }
   return rows;
+}
+
+// The thesis' gap-reconstruction tables (§5.2): per model, seconds per frame of the four-part
+// clip (Tables 5.4–5.7) and of the pre-processing (Table 5.3), with the model's vertex count so
+// the reader sees how far our mesh is from the thesis' one.
+struct ThesisGapRow {
+  const char* model;
+  double preprocess_s;  ///< Table 5.3: median length + other nodes + vertex neighbourhood
+  double frame_s;       ///< Tables 5.4–5.7: mean total per frame
+};
+constexpr ThesisGapRow kThesisGap[] = {
+    {"cow", 0.00805 + 0.00521 + 1.54492, 1.85164},
+    {"homer", 0.01023 + 0.00176 + 1.99712, 2.9584975},
+    {"diplodocus", 0.01141 + 0.00475 + 2.24194, 1.2413475},  // the thesis' "Dilo"
+    {"camel", 0.01247 + 0.00139 + 2.40833, 1.158685},
+};
+
+// Per frame of clips/NAME_thesis_gap.clip, the median over `repeat` plays of each phase; and the
+// pre-processing, median over `repeat` builds. Nothing for a model without that clip.
+void bench_gap(const std::string& name, const SegmentedModel& model, int repeat, nlohmann::json& frames,
+               nlohmann::json& preprocess) {
+  const std::filesystem::path clip_path = skinlab_root() / "clips" / (name + "_thesis_gap.clip");
+  if (!std::filesystem::exists(clip_path) || !model.hierarchy()) return;
+  const ThesisGapRow* thesis = nullptr;
+  for (const ThesisGapRow& row : kThesisGap)
+    if (name == row.model) thesis = &row;
+  AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer("gap"));
+  const auto& gap = dynamic_cast<const GapDeformer&>(session.deformer());
+  const int count = session.animator().grid().count();
+  std::vector<std::array<std::vector<double>, 5>> runs(count);
+  std::vector<GapFrameReport> reports(count);
+  Frame frame;
+  for (int r = 0; r < repeat; ++r)
+    for (int f = 0; f < count; ++f) {
+      session.play(f, frame);
+      const GapFrameReport& g = gap.last_frame();
+      reports[f] = g;
+      const double total = g.remove + g.add + g.triangulate + g.normals;
+      for (int k = 0; k < 5; ++k) runs[f][k].push_back(1e3 * std::array{g.remove, g.add, g.triangulate, g.normals, total}[k]);
+    }
+  for (int f = 0; f < count; ++f) {
+    const GapFrameReport& g = reports[f];
+    frames.push_back({{"model", name},
+                      {"frame", f},
+                      {"vertices", model.mesh().num_vertices()},
+                      {"moving_joints", g.moving_joints},
+                      {"removed_vertices", g.removed_vertices},
+                      {"patch_vertices", g.patch_vertices},
+                      {"patch_triangles", g.patch_triangles},
+                      {"bezier_arcs", g.bezier_arcs},
+                      {"bezier_fallbacks", g.bezier_fallbacks},
+                      {"clamped_sides", g.clamped_sides},
+                      {"remove_ms", median(runs[f][0])},
+                      {"add_ms", median(runs[f][1])},
+                      {"triangulate_ms", median(runs[f][2])},
+                      {"normals_ms", median(runs[f][3])},
+                      {"total_ms", median(runs[f][4])},
+                      {"thesis_mean_total_ms", thesis ? nlohmann::json(1e3 * thesis->frame_s) : nlohmann::json()}});
+  }
+  std::array<std::vector<double>, 5> pre;
+  for (int r = 0; r < repeat; ++r) {
+    const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
+    const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes, t.total()};
+    for (int k = 0; k < 5; ++k) pre[k].push_back(1e3 * phases[k]);
+  }
+  preprocess.push_back({{"model", name},
+                        {"vertices", model.mesh().num_vertices()},
+                        {"parts", model.num_components()},
+                        {"median_edges_ms", median(pre[0])},
+                        {"outside_subtree_ms", median(pre[1])},
+                        {"neighbourhoods_ms", median(pre[2])},
+                        {"opening_planes_ms", median(pre[3])},
+                        {"total_ms", median(pre[4])},
+                        {"thesis_total_ms", thesis ? nlohmann::json(1e3 * thesis->preprocess_s) : nlohmann::json()}});
 }
 
 // The analogue of the SBS paper's Table 2 (Kavan & Žára 2005): LBS and SBS deformation time per
@@ -268,7 +343,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
         names.push_back(entry.name);
     nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
-                   crowd = nlohmann::json::array();
+                   crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
+                   gap_preprocess = nlohmann::json::array();
+    const bool time_gap = std::find(deformers.begin(), deformers.end(), "gap") != deformers.end();
     SessionParams params;
     params.weights = o->weights;
     params.threads = o->threads;
@@ -279,11 +356,13 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
       for (auto& row : bench_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
       for (auto& row : bench_sbs_table(files.name, model, o->repeat)) sbs.push_back(row);
+      if (time_gap) bench_gap(files.name, model, o->repeat, gap_frames, gap_preprocess);
       if (files.name == o->crowd_model && o->crowd > 0)
         for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
     const nlohmann::json result = {{"skeletonization", rows}, {"animation_per_frame", animation},
                                    {"sbs_table", sbs},        {"crowd", crowd},
+                                   {"gap_per_frame", gap_frames}, {"gap_preprocess", gap_preprocess},
                                    {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {
       std::cout << json_text(result) << '\n';
@@ -325,6 +404,44 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>()
                   << std::setw(8) << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8)
                   << r["svd_per_frame"].get<int>() << std::setprecision(4) << '\n';
+      if (!gap_frames.empty()) {
+        std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
+                  << o->repeat << " runs (ms)\n"
+                  << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "frame" << std::setw(8)
+                  << "joints" << std::setw(9) << "removed" << std::setw(8) << "new" << std::setw(9) << "remove"
+                  << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9) << "normals" << std::setw(9)
+                  << "total" << std::setw(13) << "thesis mean" << '\n';
+        for (const auto& r : gap_frames) {
+          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(6)
+                    << r["frame"].get<int>() << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9)
+                    << r["removed_vertices"].get<int>() << std::setw(8) << r["patch_vertices"].get<int>()
+                    << std::setprecision(3) << std::setw(9) << r["remove_ms"].get<double>() << std::setw(9)
+                    << r["add_ms"].get<double>() << std::setw(9) << r["triangulate_ms"].get<double>() << std::setw(9)
+                    << r["normals_ms"].get<double>() << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
+          if (r["thesis_mean_total_ms"].is_null())
+            std::cout << "-";
+          else
+            std::cout << std::setprecision(0) << r["thesis_mean_total_ms"].get<double>();
+          std::cout << std::setprecision(4) << '\n';
+        }
+        std::cout << "\nGap pre-processing (thesis Table 5.3), median of " << o->repeat << " runs (ms)\n"
+                  << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(7)
+                  << "parts" << std::setw(9) << "medians" << std::setw(9) << "others" << std::setw(9) << "rings"
+                  << std::setw(9) << "planes" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
+        for (const auto& r : gap_preprocess) {
+          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
+                    << r["vertices"].get<int>() << std::setw(7) << r["parts"].get<int>() << std::setprecision(3)
+                    << std::setw(9) << r["median_edges_ms"].get<double>() << std::setw(9)
+                    << r["outside_subtree_ms"].get<double>() << std::setw(9) << r["neighbourhoods_ms"].get<double>()
+                    << std::setw(9) << r["opening_planes_ms"].get<double>() << std::setw(9)
+                    << r["total_ms"].get<double>() << std::setw(13);
+          if (r["thesis_total_ms"].is_null())
+            std::cout << "-";
+          else
+            std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
+          std::cout << std::setprecision(4) << '\n';
+        }
+      }
       if (!crowd.empty())
         std::cout << "\nCrowd of " << crowd[0]["copies"].get<int>() << " " << crowd[0]["model"].get<std::string>()
                   << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
