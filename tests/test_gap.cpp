@@ -203,8 +203,8 @@ TEST(Gap, TwistedArmSweepsCirclePointsOnArcsOfTheOpeningsRadius) {
     EXPECT_EQ(gap.last_frame().removed_vertices, 0);
     EXPECT_EQ(gap.last_frame().bezier_arcs + gap.last_frame().bezier_fallbacks, 0);
     int patch = 0;
-    for (std::size_t v = 0; v < gap.patch_vertex().size(); ++v) {
-      if (!gap.patch_vertex()[v]) continue;
+    for (std::size_t v = 0; v < frame.added_vertex.size(); ++v) {
+      if (!frame.added_vertex[v]) continue;
       ++patch;
       const Vec3 p(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
       EXPECT_NEAR(std::hypot(p.x(), p.y()), 0.2, 1e-5);

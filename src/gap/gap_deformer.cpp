@@ -171,7 +171,7 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   frame.positions.resize(3 * used);
   frame.normals.resize(3 * used);
   frame.vertex_component.resize(used);
-  std::vector<char> patch(used, 0);
+  frame.added_vertex.assign(used, 0);
   for (int v = 0; v < frame_vertices; ++v) {
     const int c = compact_[v];
     if (c < 0) continue;
@@ -182,9 +182,8 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
       frame.normals[3 * c + k] = static_cast<float>(n[k]);
     }
     frame.vertex_component[c] = vertex_part_[v];
-    patch[c] = patch_vertex_[v];
+    frame.added_vertex[c] = patch_vertex_[v];
   }
-  patch_vertex_ = std::move(patch);
   frame.triangles.resize(triangles_.size());
   for (std::size_t f = 0; f < triangles_.size(); ++f)
     for (int k = 0; k < 3; ++k) frame.triangles[f][k] = compact_[triangles_[f][k]];

@@ -44,8 +44,6 @@ class GapDeformer : public Deformer {
 
   const GapModel& gap_model() const { return gap_; }
   const GapFrameReport& last_frame() const { return last_; }
-  /// Per frame vertex of the last frame: true for the patch's new points.
-  const std::vector<char>& patch_vertex() const { return patch_vertex_; }
 
   /// Joints whose relative rotation is at most this many radians stay welded as in the rest mesh.
   static constexpr double kMovingAngle = 1e-7;

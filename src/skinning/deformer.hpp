@@ -30,6 +30,7 @@ struct Frame {
   std::vector<Tri> triangles;           ///< #F, when !rest_triangles
   std::vector<int> triangle_component;  ///< #F part labels, when !rest_triangles
   std::vector<int> vertex_component;    ///< #V part labels, when !rest_triangles
+  std::vector<char> added_vertex;       ///< #V when !rest_triangles: 1 for a vertex the deformer built (a gap patch's)
 };
 
 /// A frame's connectivity, whichever mesh it lives in.

@@ -41,7 +41,7 @@ const char* const kHelp[] = {
     "left drag: orbit   right drag: pan   wheel or +/-: zoom",
     "click: select a part   tab: next part   i: print model info",
     "m: render mode (shaded, wireframe, points, skeleton, xray)",
-    "c: part colours on/off   o: all OBBs on/off",
+    "c: part colours on/off   o: all OBBs on/off   p: gap patches on/off",
     "1-4: skeleton method (opening, centroid, pa, pa-refined)",
     "d: next deformer   g: GPU (GLSL) skinning on/off",
     "w: the selected part's skinning weights as a heat map",
@@ -133,7 +133,7 @@ struct Viewer {
   std::vector<Rejection> recent;         // the last rejections, shown on screen
   std::set<std::array<int, 4>> ongoing;  // rejections of the previous frame (kind, joint, axis, other)
   int mode = 0;
-  bool colors = true, all_obbs = false, help = false, playing = false;
+  bool colors = true, patches = false, all_obbs = false, help = false, playing = false;
   double time = 0.0, speed = 1.0;  // playback clock; the frame shown is the grid frame at `time`
   int selected = -1;
   // Camera: orbit about target.
@@ -193,13 +193,14 @@ struct Viewer {
 
   // Per-vertex colours: the parts' (or one colour), the selected part highlighted; with the
   // weight view on, the selected part's skinning weight as a heat map (blue 0 to red 1).
-  std::vector<float> vertex_colors(const FrameTopology& topo, int num_vertices) {
+  std::vector<float> vertex_colors(const FrameTopology& topo, int num_vertices, const std::vector<char>* added) {
     std::vector<float> color(3 * static_cast<std::size_t>(num_vertices));
     const SkinWeights* weights = weight_view && selected >= 0 ? &session->context().weights() : nullptr;
     for (int v = 0; v < num_vertices; ++v) {
       const int c = topo.vertex_component[v];
       Rgb rgb = colors ? palette_color(c) : Rgb{0.8f, 0.78f, 0.72f};
       if (c == selected) rgb = {1.0f, 0.85f, 0.2f};
+      if (added && (*added)[v]) rgb = {0.95f, 0.1f, 0.75f};
       if (weights) {
         float w = 0.0f;
         if (v < rest().num_vertices())
@@ -268,6 +269,7 @@ struct Viewer {
     if (mode >= 5)
       throw InputError("--render: expected shaded, wireframe, points, skeleton or xray, found '" + o.render + "'");
     colors = o.part_colors;
+    patches = o.highlight_patches;
     use_gpu = o.gpu;
     if (!o.weights_of.empty()) {
       selected = model->find_component(o.weights_of);
@@ -422,7 +424,8 @@ struct Viewer {
                                    ? FrameTopology{rest().triangles, rest().triangle_component, rest().vertex_component}
                                    : topology(cpu, rest());
     const int num_vertices = on_gpu ? rest().num_vertices() : static_cast<int>(cpu.positions.size() / 3);
-    const std::vector<float> color = vertex_colors(topo, num_vertices);
+    const bool show_patches = patches && !on_gpu && !cpu.rest_triangles && cpu.added_vertex.size() == cpu.positions.size() / 3;
+    const std::vector<float> color = vertex_colors(topo, num_vertices, show_patches ? &cpu.added_vertex : nullptr);
     if (mode != 3) {
       const Vec3f light = (eye() - target).normalized();
       GLuint shader = lit;
@@ -578,6 +581,9 @@ struct Viewer {
         break;
       case 'c':
         colors = !colors;
+        break;
+      case 'p':
+        patches = !patches;
         break;
       case 'o':
         all_obbs = !all_obbs;

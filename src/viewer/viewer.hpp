@@ -25,6 +25,7 @@ struct ViewerOptions {
   bool all_axes = false;          ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
   bool part_colors = true;
+  bool highlight_patches = false;  ///< colour the vertices a deformer built (gap patches; key p)
   double yaw = 34.4, pitch = 20.0;  ///< camera orbit angles, degrees (yaw 0 looks along -z)
   int width = 960, height = 720;
   double fps = 30.0;  ///< the clip's frame grid (FrameGrid): what --frame counts and playback shows
