@@ -18,6 +18,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/lexer.hpp"
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
@@ -286,7 +287,15 @@ struct Viewer {
     const Box3 box = display_box();
     target = (0.5 * (box.min + box.max)).cast<float>();
     scale = static_cast<float>(box.diagonal());
-    distance = 1.25f * scale;
+    distance = 1.25f * scale / static_cast<float>(o.zoom);
+  }
+
+  // Aims the camera at a part's joint where the current pose put it.
+  void focus_on(const std::string& part) {
+    const int c = model->find_component(part);
+    if (c < 0) throw InputError("--focus: the model has no part " + quote(part));
+    const Vec3 joint = session->animator().current().world[c].apply_point(rig().components[c].joint);
+    target = upright * joint.cast<float>();
   }
 
   void init_gl() {
@@ -716,6 +725,7 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
   viewer.init_gl();
   if (headless) {
     viewer.show(options.frame);
+    if (!options.focus.empty()) viewer.focus_on(options.focus);
     if (options.click) viewer.selected = viewer.pick(options.click_x, options.click_y);
     viewer.display();
     glFinish();

@@ -27,6 +27,8 @@ struct ViewerOptions {
   bool part_colors = true;
   bool highlight_patches = false;  ///< colour the vertices a deformer built (gap patches; key p)
   double yaw = 34.4, pitch = 20.0;  ///< camera orbit angles, degrees (yaw 0 looks along -z)
+  double zoom = 1.0;                ///< camera distance divided by this
+  std::string focus;                ///< headless: aim at this part's joint where the frame put it
   int width = 960, height = 720;
   double fps = 30.0;  ///< the clip's frame grid (FrameGrid): what --frame counts and playback shows
   // Headless: render frame `frame` into `screenshot` (PNG) and exit.
