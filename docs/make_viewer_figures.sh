@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders docs/viewer.md's pictures with the viewer's headless screenshot mode under Xvfb.
+# Renders docs/viewer.md's and docs/gap.md's pictures with the viewer's headless screenshot mode
+# under Xvfb.
 # Usage: docs/make_viewer_figures.sh [path/to/skinlab]   (default: build/skinlab)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,5 +16,17 @@ for model in homer cow; do
   done
   for frame in 0 9 18 27 36 45; do
     shot "$model" --clip "${clip[$model]}" --screenshot "$out/$model-frame-$frame.png" --frame "$frame" --size 240x220
+  done
+done
+# docs/gap.md: each table model's thesis clip at its last frame, rigid against gap with the
+# patches highlighted (model, the part aimed at, camera yaw).
+mkdir -p docs/figures/gap
+for spec in "homer arm_r_lower 280" "homer leg_l_lower 100" "cow leg_fl_lower 300" "camel leg_fl_lower 300" \
+            "diplodocus leg_fr_lower 60"; do
+  read -r model part yaw <<<"$spec"
+  for skinning in rigid gap; do
+    shot "$model" --clip "clips/${model}_thesis_gap.clip" --frame 3 --skinning "$skinning" --patches \
+      --focus "$part" --zoom 4 --yaw "$yaw" --pitch 10 --size 360x360 \
+      --screenshot "docs/figures/gap/$model-$part-$skinning.png"
   done
 done

@@ -101,6 +101,15 @@ struct ArmSession {
   }
 };
 
+// The gap deformer on the arm, with an animator that checks neither limits nor collisions.
+class GapArm : public ::testing::Test {
+ protected:
+  ArmSession arm;
+  GapDeformer gap{arm.model, arm.skeleton, arm.rig};
+  Animator animator{arm.rig, std::nullopt, 30, {false, false}};
+  Frame frame;
+};
+
 }  // namespace
 
 TEST(Gap, FudosHoffmannArcPassesThroughItsPointAndIsCircularForSymmetricInput) {
@@ -140,11 +149,7 @@ TEST(Gap, QlerpArcStaysOnItsCircleWithinTheSbsBoundOfSlerp) {
   }
 }
 
-TEST(Gap, RestPoseGivesBackTheRestMeshExactly) {
-  ArmSession arm;
-  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
-  Animator animator(arm.rig, std::nullopt, 30, {false, false});
-  Frame frame;
+TEST_F(GapArm, RestPoseGivesBackTheRestMeshExactly) {
   gap.deform(arm.pose(animator, 0, 0), frame);
   const TriMesh& mesh = arm.model.mesh();
   ASSERT_EQ(frame.triangles, mesh.triangles);
@@ -154,11 +159,7 @@ TEST(Gap, RestPoseGivesBackTheRestMeshExactly) {
   EXPECT_EQ(gap.last_frame().patch_vertices, 0);
 }
 
-TEST(Gap, BentAndTwistedArmIsClosed) {
-  ArmSession arm;
-  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
-  Animator animator(arm.rig, std::nullopt, 30, {false, false});
-  Frame frame;
+TEST_F(GapArm, BentAndTwistedArmIsClosed) {
   for (const auto& [bend, twist] : std::vector<std::pair<double, double>>{
            {30, 0}, {60, 0}, {90, 0}, {120, 0}, {0, 90}, {0, 180}, {60, 90}}) {
     SCOPED_TRACE("bend " + std::to_string(bend) + ", twist " + std::to_string(twist));
@@ -180,21 +181,13 @@ TEST(Gap, BentAndTwistedArmIsClosed) {
 
 // At 30° the patch passes through nothing. Deeper bends still do (docs/gap.md, "Known
 // defects"): the inner arcs dip below the kept surfaces beside the bend.
-TEST(Gap, ArmBentThirtyDegreesDoesNotIntersectItself) {
-  ArmSession arm;
-  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
-  Animator animator(arm.rig, std::nullopt, 30, {false, false});
-  Frame frame;
+TEST_F(GapArm, ArmBentThirtyDegreesDoesNotIntersectItself) {
   gap.deform(arm.pose(animator, 30, 0), frame);
   EXPECT_EQ(self_intersecting_pairs(frame.positions, frame.triangles), 0);
   EXPECT_GT(gap.last_frame().patch_triangles, 0);
 }
 
-TEST(Gap, TwistedArmSweepsCirclePointsOnArcsOfTheOpeningsRadius) {
-  ArmSession arm;
-  GapDeformer gap(arm.model, arm.skeleton, arm.rig);
-  Animator animator(arm.rig, std::nullopt, 30, {false, false});
-  Frame frame;
+TEST_F(GapArm, TwistedArmSweepsCirclePointsOnArcsOfTheOpeningsRadius) {
   for (double twist : {90.0, 180.0}) {
     SCOPED_TRACE("twist " + std::to_string(twist));
     gap.deform(arm.pose(animator, 0, twist), frame);
