@@ -172,19 +172,22 @@ TEST_F(GapArm, BentAndTwistedArmIsClosed) {
       EXPECT_GT(r.removed_vertices, 0);
       EXPECT_GT(r.bezier_arcs + r.bezier_fallbacks, 0);
     }
-    // In a plain bend the Fudos–Hoffmann construction holds for most pairs.
-    if (twist == 0) {
+    // In a plain bend up to 90° the Fudos–Hoffmann construction holds for most pairs.
+    if (twist == 0 && bend <= 90) {
       EXPECT_GT(r.bezier_arcs, r.bezier_fallbacks);
     }
   }
 }
 
-// At 30° the patch passes through nothing. Deeper bends still do (docs/gap.md, "Known
-// defects"): the inner arcs dip below the kept surfaces beside the bend.
-TEST_F(GapArm, ArmBentThirtyDegreesDoesNotIntersectItself) {
-  gap.deform(arm.pose(animator, 30, 0), frame);
-  EXPECT_EQ(self_intersecting_pairs(frame.positions, frame.triangles), 0);
-  EXPECT_GT(gap.last_frame().patch_triangles, 0);
+// Up to 60° the patch passes through nothing. Deeper bends still do (docs/gap.md, "Known
+// defects").
+TEST_F(GapArm, ArmBentUpToSixtyDegreesDoesNotIntersectItself) {
+  for (double bend : {30.0, 45.0, 60.0}) {
+    SCOPED_TRACE("bend " + std::to_string(bend));
+    gap.deform(arm.pose(animator, bend, 0), frame);
+    EXPECT_EQ(self_intersecting_pairs(frame.positions, frame.triangles), 0);
+    EXPECT_GT(gap.last_frame().patch_triangles, 0);
+  }
 }
 
 TEST_F(GapArm, TwistedArmSweepsCirclePointsOnArcsOfTheOpeningsRadius) {

@@ -69,33 +69,34 @@ Vec3 opening_point_at(const GapModel& gap, const GapJoint& joint, double angle) 
   return gap.rest_positions[joint.loop[best]];
 }
 
-// The circle through a, b, c from a through b to c; a polyline through b when they are collinear.
-void circular_arc(const Vec3& a, const Vec3& b, const Vec3& c, double spacing, std::vector<Vec3>& points) {
-  const Vec3 ab = b - a, ac = c - a;
-  const Vec3 normal = ab.cross(ac);
-  const double nn = normal.squaredNorm();
-  if (nn <= 1e-18 * ab.squaredNorm() * ac.squaredNorm() || nn == 0) {
-    const auto line = [&](double t) -> Vec3 { return t < 0.5 ? Vec3(a + 2 * t * (b - a)) : Vec3(b + (2 * t - 1) * (c - b)); };
-    sample_by_length(line, points_for((b - a).norm() + (c - b).norm(), spacing), points);
-    return;
-  }
-  const Vec3 center = a + (ac.squaredNorm() * normal.cross(ab) + ab.squaredNorm() * ac.cross(normal)) / (2 * nn);
-  const Vec3 x = (a - center).normalized();
-  const Vec3 y = normal.normalized().cross(x);
-  const double radius = (a - center).norm();
-  const auto angle_of = [&](const Vec3& p) {
-    double t = std::atan2((p - center).dot(y), (p - center).dot(x));
-    return t < 0 ? t + kTwoPi : t;
+// From `from` to `to` about the axis of `rotation` through `center`, interpolating the axial
+// offset, the distance from the axis and the angle about it (the short way): where `to` is
+// `from` rotated, the circle the rotation sweeps; between other points, a pipe elbow's arc.
+void axis_arc(const Quat& rotation, const Vec3& center, const Vec3& from, const Vec3& to, double spacing,
+              std::vector<Vec3>& points) {
+  Vec3 axis = rotation.vec();
+  if (axis.norm() == 0) axis = Vec3::UnitZ();
+  axis.normalize();
+  const Vec3 p = from - center, q = to - center;
+  const double hp = p.dot(axis), hq = q.dot(axis);
+  const Vec3 rp = p - hp * axis, rq = q - hq * axis;
+  Vec3 e1 = rp.norm() > 0 ? rp : rq;
+  if (e1.norm() == 0) e1 = axis.unitOrthogonal();
+  e1.normalize();
+  const Vec3 e2 = axis.cross(e1);
+  const double angle = std::atan2(rq.dot(e2), rq.dot(e1));
+  const double radius_p = rp.norm(), radius_q = rq.norm();
+  const auto curve = [&](double t) -> Vec3 {
+    const double r = radius_p + t * (radius_q - radius_p);
+    return center + (hp + t * (hq - hp)) * axis + r * (std::cos(t * angle) * e1 + std::sin(t * angle) * e2);
   };
-  const double end = angle_of(c);  // b lies between 0 and end by the orientation of `normal`
-  const auto circle = [&](double t) -> Vec3 { return center + radius * (std::cos(t * end) * x + std::sin(t * end) * y); };
-  sample_by_length(circle, points_for(radius * end, spacing), points);
+  sample_by_length(curve, points_for(curve_length(curve), spacing), points);
 }
 
 // The Bézier blend of thesis §4.4.2 from the parent's point `from` to the child's point `to`
 // around the Middle point `middle`, built in 2-D and lifted by a height that follows the same
 // rational form (zero in the triplet's own plane). False when the construction has no
-// acceptable arc (the caller falls back to a circular arc).
+// acceptable arc (the caller falls back to axis_arc).
 bool bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_axis, const Vec3& child_axis,
                   const Vec3& from, const Vec3& middle, const Vec3& to, double spacing, std::vector<Vec3>& points) {
   // The plane of the triplet (parent point, Middle point, child point); where the three are
@@ -254,7 +255,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
       } else {
         arc.kind = ArcKind::fallback;
         ++out.fallback;
-        circular_arc(from, middle, to, spacing, out.points);
+        axis_arc(relative.q, joint.joint, from, to, spacing, out.points);
       }
     }
     arc.count = static_cast<int>(out.points.size()) - arc.first_point;

@@ -14,7 +14,8 @@ namespace skinlab {
 
 /// circle: a kept opening point's QLERP arc; merged: an opening point left in place, shared by
 /// parent and child; edge: beside a merged point, along a boundary edge, no new points; bezier:
-/// the Fudos–Hoffmann blend; fallback: a circular arc where the blend has no acceptable conic.
+/// the Fudos–Hoffmann blend; fallback: where the blend has no acceptable conic, the circular arc
+/// about the joint's rotation axis (axial offset, radius and angle interpolated).
 enum class ArcKind { circle, merged, edge, bezier, fallback };
 
 /// One arc of the patch, in the parent's rest frame: from a parent boundary vertex to a child
