@@ -232,3 +232,15 @@ TEST(Gap, EveryFrameOfTheTableModelsClipsIsClosed) {
     }
   }
 }
+
+// The thesis back end promises no closed frame, but its reconstruction must bridge most of the
+// gap: fewer boundary edges than the opening has (the kept parts alone leave both loops open).
+TEST_F(GapArm, ThesisBackEndBridgesMostOfTheGap) {
+  GapDeformer thesis(arm.model, arm.skeleton, arm.rig, GapBackEnd::thesis);
+  for (double bend : {30.0, 60.0}) {
+    SCOPED_TRACE("bend " + std::to_string(bend));
+    thesis.deform(arm.pose(animator, bend, 0), frame);
+    EXPECT_GT(thesis.last_frame().patch_triangles, 100);
+    EXPECT_LT(edge_defects(frame.triangles).boundary_edges, 32);
+  }
+}

@@ -129,16 +129,17 @@ constexpr ThesisGapRow kThesisGap[] = {
     {"camel", 0.01247 + 0.00139 + 2.40833, 1.158685},
 };
 
-// Per frame of clips/NAME_thesis_gap.clip, the median over `repeat` plays of each phase; and the
-// pre-processing, median over `repeat` builds. Nothing for a model without that clip.
-void bench_gap(const std::string& name, const SegmentedModel& model, int repeat, nlohmann::json& frames,
-               nlohmann::json& preprocess) {
+// Per frame of clips/NAME_thesis_gap.clip, the median over `repeat` plays of each phase with the
+// `deformer` back end (gap or gap-thesis); and, with `preprocess` non-null, the pre-processing,
+// median over `repeat` builds. Nothing for a model without that clip.
+void bench_gap(const std::string& name, const SegmentedModel& model, const std::string& deformer, int repeat,
+               nlohmann::json& frames, nlohmann::json* preprocess) {
   const std::filesystem::path clip_path = skinlab_root() / "clips" / (name + "_thesis_gap.clip");
   if (!std::filesystem::exists(clip_path) || !model.hierarchy()) return;
   const ThesisGapRow* thesis = nullptr;
   for (const ThesisGapRow& row : kThesisGap)
     if (name == row.model) thesis = &row;
-  AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer("gap"));
+  AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
   const auto& gap = dynamic_cast<const GapDeformer&>(session.deformer());
   const int count = session.animator().grid().count();
   std::vector<std::array<std::vector<double>, 5>> runs(count);
@@ -155,6 +156,7 @@ void bench_gap(const std::string& name, const SegmentedModel& model, int repeat,
   for (int f = 0; f < count; ++f) {
     const GapFrameReport& g = reports[f];
     frames.push_back({{"model", name},
+                      {"skinning", deformer},
                       {"frame", f},
                       {"vertices", model.mesh().num_vertices()},
                       {"moving_joints", g.moving_joints},
@@ -171,13 +173,14 @@ void bench_gap(const std::string& name, const SegmentedModel& model, int repeat,
                       {"total_ms", median(runs[f][4])},
                       {"thesis_mean_total_ms", thesis ? nlohmann::json(1e3 * thesis->frame_s) : nlohmann::json()}});
   }
+  if (!preprocess) return;
   std::array<std::vector<double>, 5> pre;
   for (int r = 0; r < repeat; ++r) {
     const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
     const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes, t.total()};
     for (int k = 0; k < 5; ++k) pre[k].push_back(1e3 * phases[k]);
   }
-  preprocess.push_back({{"model", name},
+  preprocess->push_back({{"model", name},
                         {"vertices", model.mesh().num_vertices()},
                         {"parts", model.num_components()},
                         {"median_edges_ms", median(pre[0])},
@@ -345,7 +348,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
                    crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
                    gap_preprocess = nlohmann::json::array();
-    const bool time_gap = std::find(deformers.begin(), deformers.end(), "gap") != deformers.end();
+    std::vector<std::string> gap_back_ends;
+    for (const char* back_end : {"gap", "gap-thesis"})
+      if (std::find(deformers.begin(), deformers.end(), back_end) != deformers.end()) gap_back_ends.push_back(back_end);
     SessionParams params;
     params.weights = o->weights;
     params.threads = o->threads;
@@ -356,7 +361,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
       for (auto& row : bench_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
       for (auto& row : bench_sbs_table(files.name, model, o->repeat)) sbs.push_back(row);
-      if (time_gap) bench_gap(files.name, model, o->repeat, gap_frames, gap_preprocess);
+      for (const std::string& back_end : gap_back_ends)
+        bench_gap(files.name, model, back_end, o->repeat, gap_frames,
+                  back_end == gap_back_ends.front() ? &gap_preprocess : nullptr);
       if (files.name == o->crowd_model && o->crowd > 0)
         for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
@@ -407,13 +414,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       if (!gap_frames.empty()) {
         std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
                   << o->repeat << " runs (ms)\n"
-                  << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "frame" << std::setw(8)
-                  << "joints" << std::setw(9) << "removed" << std::setw(8) << "new" << std::setw(9) << "remove"
+                  << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right
+                  << std::setw(6) << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new" << std::setw(9) << "remove"
                   << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9) << "normals" << std::setw(9)
                   << "total" << std::setw(13) << "thesis mean" << '\n';
         for (const auto& r : gap_frames) {
-          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(6)
-                    << r["frame"].get<int>() << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9)
+          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(11)
+                    << r["skinning"].get<std::string>() << std::right << std::setw(6) << r["frame"].get<int>()
+                    << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9)
                     << r["removed_vertices"].get<int>() << std::setw(8) << r["patch_vertices"].get<int>()
                     << std::setprecision(3) << std::setw(9) << r["remove_ms"].get<double>() << std::setw(9)
                     << r["add_ms"].get<double>() << std::setw(9) << r["triangulate_ms"].get<double>() << std::setw(9)

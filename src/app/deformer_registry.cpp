@@ -18,7 +18,11 @@ const std::vector<DeformerEntry>& deformer_registry() {
       {"gap",
        "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
        "Bézier arcs added, the band between parent and child triangulated; closed frames",
-       make_gap_deformer},
+       [](DeformerContext& c) { return make_gap_deformer(c, GapBackEnd::band); }},
+      {"gap-thesis",
+       "gap reconstruction as the thesis triangulates it (§4.4.3): a surface reconstructed from the patch points "
+       "(CGAL advancing front in place of Tight Cocone), oriented and filtered; frames may have holes",
+       [](DeformerContext& c) { return make_gap_deformer(c, GapBackEnd::thesis); }},
       {"lbs", "linear blend skinning of the welded mesh (weights: --weights or --weight-method)",
        blend(BlendKind::lbs)},
       {"sbs", "spherical blend skinning (Kavan & Zara 2005): QLERP about each joint set's centre of rotation",

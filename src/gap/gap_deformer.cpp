@@ -1,11 +1,19 @@
 #include "gap/gap_deformer.hpp"
 
 #include <cmath>
+#include <numbers>
 
 #include "core/stopwatch.hpp"
 #include "gap/band_triangulation.hpp"
+#include "gap/reconstruct_patch.hpp"
 
 namespace skinlab {
+
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180;
+
+}  // namespace
 
 GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   rigid += o.rigid;
@@ -25,8 +33,12 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   return *this;
 }
 
-GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig)
-    : rig_(std::move(rig)), gap_(build_gap_model(model, skeleton, *rig_)), rest_(welded_skin_mesh(model)) {
+GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
+                         GapBackEnd back_end)
+    : rig_(std::move(rig)),
+      back_end_(back_end),
+      gap_(build_gap_model(model, skeleton, *rig_)),
+      rest_(welded_skin_mesh(model)) {
   marks_.resize(gap_);
   const std::size_t joints = gap_.joints.size();
   sides_.resize(2 * joints);
@@ -34,6 +46,63 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   relative_.resize(joints);
   moving_.assign(joints, 0);
   child_copy_.assign(gap_.rest_positions.size(), -1);
+}
+
+int GapDeformer::frame_vertex(int v, int part) const {
+  const int j = gap_.opening_joint[v];
+  return (j >= 0 && gap_.joints[j].child == part) ? child_copy_[v] : v;
+}
+
+void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now) {
+  const GapJoint& joint = gap_.joints[k];
+  // The points: end points and new points (the arcs), and the Extra points, the kept 1-ring of
+  // the end points in their part (Algorithm 5 line 13). side: 0 parent, 1 child, 2 new point.
+  std::vector<int> ids;
+  std::vector<int> side;
+  const auto add = [&](int id, int s) {
+    if (patch_slot_.size() <= static_cast<std::size_t>(id)) patch_slot_.resize(id + 1, -1);
+    if (patch_slot_[id] >= 0) return;
+    patch_slot_[id] = static_cast<int>(ids.size());
+    ids.push_back(id);
+    side.push_back(s);
+  };
+  for (const std::vector<int>& chain : chains)
+    for (std::size_t i = 0; i < chain.size(); ++i)
+      add(chain[i], i == 0 ? 0 : i + 1 == chain.size() ? 1 : 2);
+  for (int s = 0; s < 2; ++s) {
+    const int part = s ? joint.child : joint.parent;
+    for (int v : sides_[2 * k + s].loop)
+      for (int i = gap_.ring_offset[v]; i < gap_.ring_offset[v + 1]; ++i) {
+        const int w = gap_.ring[i];
+        if (gap_.in_part(w, part) && !marks_.removed_in(gap_, w, part)) add(frame_vertex(w, part), s);
+      }
+  }
+  std::vector<Vec3> points;
+  for (int id : ids) points.push_back(positions_[id]);
+  const std::vector<Tri> facets = reconstruct_patch(points);
+  for (int id : ids) patch_slot_[id] = -1;
+  // Orientation (line 15): each facet turned to agree with its points' normals; a new point has
+  // none yet and stands in with its direction from the joint. Filter (line 16): a facet of one
+  // side's points lying along that side's surface (normal within ~25° of all its points') would
+  // double the kept triangles there.
+  const auto reference = [&](int local) {
+    const int id = ids[local];
+    return side[local] == 2 ? Vec3((positions_[id] - joint_now).normalized()) : normals_[id];
+  };
+  for (const Tri& f : facets) {
+    Vec3 n = (points[f[1]] - points[f[0]]).cross(points[f[2]] - points[f[0]]);
+    if (n.norm() == 0) continue;
+    n.normalize();
+    const Vec3 r = reference(f[0]) + reference(f[1]) + reference(f[2]);
+    const bool flip = n.dot(r) < 0;
+    if (flip) n = -n;
+    if (side[f[0]] != 2 && side[f[0]] == side[f[1]] && side[f[1]] == side[f[2]]) {
+      bool along = true;
+      for (int v : f) along = along && std::abs(n.dot(normals_[ids[v]].normalized())) > std::cos(25.0 * kDegree);
+      if (along) continue;
+    }
+    triangles_.push_back(flip ? Tri{ids[f[0]], ids[f[2]], ids[f[1]]} : Tri{ids[f[0]], ids[f[1]], ids[f[2]]});
+  }
 }
 
 void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
@@ -106,11 +175,6 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     for (const BlendArc& arc : arcs_[k].arcs)
       if (arc.kind == ArcKind::merged) child_copy_[arc.child_vertex] = arc.parent_vertex;
   }
-  // A vertex as `part` sees it: the child's copy for an opening it shares with its parent.
-  const auto frame_vertex = [&](int v, int part) {
-    const int j = gap_.opening_joint[v];
-    return (j >= 0 && gap_.joints[j].child == part) ? child_copy_[v] : v;
-  };
   triangles_.clear();
   triangle_part_.clear();
   for (int f = 0; f < static_cast<int>(gap_.triangles.size()); ++f) {
@@ -138,11 +202,15 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
       const int end = frame_vertex(arc.child_vertex, joint.child);
       if (end != chain.back()) chain.push_back(end);
     }
-    const bool flip = !sides_[2 * k].along_triangles;
     const std::size_t before = triangles_.size();
-    const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
-    for (std::size_t a = 0; a < chains.size(); ++a)
-      zip_chains(chains[a], chains[(a + 1) % chains.size()], position, flip, triangles_);
+    if (back_end_ == GapBackEnd::band) {
+      const bool flip = !sides_[2 * k].along_triangles;
+      const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
+      for (std::size_t a = 0; a < chains.size(); ++a)
+        zip_chains(chains[a], chains[(a + 1) % chains.size()], position, flip, triangles_);
+    } else {
+      reconstruct_joint_patch(k, chains, world[joint.parent].apply_point(joint.joint));
+    }
     triangle_part_.resize(triangles_.size(), joint.child);
     report.patch_triangles += static_cast<int>(triangles_.size() - before);
   }
@@ -236,8 +304,8 @@ nlohmann::json GapDeformer::statistics() const {
             {"total", 1e3 * pre.total()}}}};
 }
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context) {
-  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig());
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, GapBackEnd back_end) {
+  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig(), back_end);
 }
 
 }  // namespace skinlab

@@ -32,10 +32,16 @@ struct GapFrameReport {
   GapFrameReport& operator+=(const GapFrameReport& o);
 };
 
+/// How Triangulate closes the gap: `band` zips the band between the arcs (closed by
+/// construction); `thesis` reconstructs a surface from the patch points and filters its facets
+/// as §4.4.3 does (its frames may have holes, and report them).
+enum class GapBackEnd { band, thesis };
+
 class GapDeformer : public Deformer {
  public:
   /// Throws InputError when the model cannot be bridged (build_gap_model).
-  GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig);
+  GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
+              GapBackEnd back_end = GapBackEnd::band);
   const SkinMesh& rest_mesh() const override { return rest_; }
   void deform(const AcceptedPose& pose, Frame& frame) override;
   std::size_t runtime_bytes() const override;
@@ -49,7 +55,14 @@ class GapDeformer : public Deformer {
   static constexpr double kMovingAngle = 1e-7;
 
  private:
+  /// A welded vertex as `part` sees it: the child's copy for an opening it shares with its parent.
+  int frame_vertex(int v, int part) const;
+  /// The thesis back end for joint k: reconstructs the patch over the arcs' points and the Extra
+  /// points, orients and filters its facets, appends them to triangles_.
+  void reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now);
+
   std::shared_ptr<const Rig> rig_;
+  GapBackEnd back_end_;
   GapModel gap_;
   SkinMesh rest_;
   RemovalMarks marks_;
@@ -63,10 +76,11 @@ class GapDeformer : public Deformer {
   std::vector<int> triangle_part_, vertex_part_;
   std::vector<char> recompute_, patch_vertex_;
   std::vector<int> compact_;
+  std::vector<int> patch_slot_;  ///< per frame vertex: its index among a patch's points, -1
   GapFrameReport last_, total_;
   int frames_ = 0;
 };
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context);
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, GapBackEnd back_end);
 
 }  // namespace skinlab

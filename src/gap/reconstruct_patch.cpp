@@ -1,0 +1,26 @@
+#include "gap/reconstruct_patch.hpp"
+
+#include <CGAL/Advancing_front_surface_reconstruction.h>
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+
+#include <array>
+#include <iterator>
+
+namespace skinlab {
+
+std::vector<Tri> reconstruct_patch(const std::vector<Vec3>& points) {
+  std::vector<Tri> triangles;
+  if (points.size() < 4) return triangles;
+  using Point = CGAL::Exact_predicates_inexact_constructions_kernel::Point_3;
+  std::vector<Point> input;
+  input.reserve(points.size());
+  for (const Vec3& p : points) input.emplace_back(p.x(), p.y(), p.z());
+  std::vector<std::array<std::size_t, 3>> facets;
+  CGAL::advancing_front_surface_reconstruction(input.begin(), input.end(), std::back_inserter(facets));
+  triangles.reserve(facets.size());
+  for (const auto& f : facets)
+    triangles.push_back({static_cast<int>(f[0]), static_cast<int>(f[1]), static_cast<int>(f[2])});
+  return triangles;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,19 @@
+// Triangulate, the `gap-thesis` back end (thesis §4.4.3): a surface interpolating the patch
+// points, reconstructed without knowing how they connect. The thesis ran Tight Cocone, which
+// Debian does not package; CGAL's advancing-front reconstruction (Cohen-Steiner and Da) is the
+// closest relative there: it too interpolates the points and adds none.
+#pragma once
+
+#include <vector>
+
+#include "core/math.hpp"
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+/// Triangles over `points` (indices into it) from CGAL's advancing-front surface
+/// reconstruction; none for fewer than four points or points CGAL cannot triangulate (all
+/// coplanar). Orientation is not settled here.
+std::vector<Tri> reconstruct_patch(const std::vector<Vec3>& points);
+
+}  // namespace skinlab
