@@ -244,3 +244,34 @@ TEST_F(GapArm, ThesisBackEndBridgesMostOfTheGap) {
     EXPECT_LT(edge_defects(frame.triangles).boundary_edges, 32);
   }
 }
+
+// The new points stay between the two boundary loops: no deeper into either part, along its
+// axis, than that part's deepest kept boundary point.
+TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
+  const GapJoint& joint = gap.gap_model().joints.at(0);
+  for (const auto& [bend, twist] : std::vector<std::pair<double, double>>{{30, 0}, {60, 0}, {90, 0}, {120, 0}, {60, 90}}) {
+    SCOPED_TRACE("bend " + std::to_string(bend) + ", twist " + std::to_string(twist));
+    const AcceptedPose& pose = arm.pose(animator, bend, twist);
+    gap.deform(pose, frame);
+    const QT& parent = pose.world[joint.parent];
+    const QT& child = pose.world[joint.child];
+    const Vec3 j = parent.apply_point(joint.joint);
+    const Vec3 into_parent = parent.apply_normal(-joint.plane.normal);
+    const Vec3 into_child = child.apply_normal(joint.plane.normal);
+    double parent_depth = 0, child_depth = 0;
+    for (int v : gap.boundary(0, false).loop)
+      parent_depth = std::max(parent_depth, (parent.apply_point(arm.model.mesh().positions[v]) - j).dot(into_parent));
+    for (int v : gap.boundary(0, true).loop)
+      child_depth = std::max(child_depth, (child.apply_point(arm.model.mesh().positions[v]) - j).dot(into_child));
+    int patch = 0;
+    for (std::size_t v = 0; v < frame.added_vertex.size(); ++v) {
+      if (!frame.added_vertex[v]) continue;
+      ++patch;
+      const Vec3 p(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+      EXPECT_LE((p - j).dot(into_parent), parent_depth + 1e-5);
+      EXPECT_LE((p - j).dot(into_child), child_depth + 1e-5);
+    }
+    EXPECT_GT(patch, 0);
+  }
+}
+

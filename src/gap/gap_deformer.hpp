@@ -50,6 +50,9 @@ class GapDeformer : public Deformer {
 
   const GapModel& gap_model() const { return gap_; }
   const GapFrameReport& last_frame() const { return last_; }
+  /// The last frame's boundary on one side of joint `joint` (an index into gap_model().joints),
+  /// as Remove left it; meaningful for a joint that moved.
+  const SideBoundary& boundary(int joint, bool child_side) const { return sides_[2 * joint + child_side]; }
 
   /// Joints whose relative rotation is at most this many radians stay welded as in the rest mesh.
   static constexpr double kMovingAngle = 1e-7;
