@@ -8,6 +8,7 @@
 #include <numbers>
 #include <set>
 
+#include "app/deformer_registry.hpp"
 #include "core/model_library.hpp"
 #include "gap/blend_arcs.hpp"
 #include "gap/conic_arc.hpp"
@@ -15,7 +16,6 @@
 #include "metrics/edge_defects.hpp"
 #include "metrics/self_intersections.hpp"
 #include "skinning/session.hpp"
-#include "app/deformer_registry.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -31,8 +31,8 @@ SegmentedModel two_cylinder_arm() {
   labeled.mesh = test::lathe(
       32, 41, [](int k) { return 0.05 * k; }, [](double) { return 0.2; });
   for (const Tri& t : labeled.mesh.triangles) {
-    const double z = (labeled.mesh.positions[t[0]].z() + labeled.mesh.positions[t[1]].z() +
-                      labeled.mesh.positions[t[2]].z()) / 3;
+    const double z =
+        (labeled.mesh.positions[t[0]].z() + labeled.mesh.positions[t[1]].z() + labeled.mesh.positions[t[2]].z()) / 3;
     labeled.labels.push_back(z < 1.0 ? 0 : 1);
   }
   labeled.part_names = {"upper", "forearm"};
@@ -160,8 +160,8 @@ TEST_F(GapArm, RestPoseGivesBackTheRestMeshExactly) {
 }
 
 TEST_F(GapArm, BentAndTwistedArmIsClosed) {
-  for (const auto& [bend, twist] : std::vector<std::pair<double, double>>{
-           {30, 0}, {60, 0}, {90, 0}, {120, 0}, {0, 90}, {0, 180}, {60, 90}}) {
+  for (const auto& [bend, twist] :
+       std::vector<std::pair<double, double>>{{30, 0}, {60, 0}, {90, 0}, {120, 0}, {0, 90}, {0, 180}, {60, 90}}) {
     SCOPED_TRACE("bend " + std::to_string(bend) + ", twist " + std::to_string(twist));
     gap.deform(arm.pose(animator, bend, twist), frame);
     expect_closed_sphere(frame);
@@ -249,7 +249,8 @@ TEST_F(GapArm, ThesisBackEndBridgesMostOfTheGap) {
 // axis, than that part's deepest kept boundary point.
 TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
   const GapJoint& joint = gap.gap_model().joints.at(0);
-  for (const auto& [bend, twist] : std::vector<std::pair<double, double>>{{30, 0}, {60, 0}, {90, 0}, {120, 0}, {60, 90}}) {
+  for (const auto& [bend, twist] :
+       std::vector<std::pair<double, double>>{{30, 0}, {60, 0}, {90, 0}, {120, 0}, {60, 90}}) {
     SCOPED_TRACE("bend " + std::to_string(bend) + ", twist " + std::to_string(twist));
     const AcceptedPose& pose = arm.pose(animator, bend, twist);
     gap.deform(pose, frame);
@@ -274,4 +275,3 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
     EXPECT_GT(patch, 0);
   }
 }
-

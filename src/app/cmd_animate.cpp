@@ -123,15 +123,15 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       const AcceptedPose& pose = session.play(f, frame);
       if (!frame.rest_triangles) {
         const EdgeDefects d = edge_defects(frame.triangles);
-        frame_checks.push_back({{"frame", f},
-                                {"self_intersecting_pairs",
-                                 o->json ? self_intersecting_pairs(frame.positions, frame.triangles) : 0},
-                                {"vertices", frame.positions.size() / 3},
-                                {"triangles", frame.triangles.size()},
-                                {"boundary_edges", d.boundary_edges},
-                                {"non_manifold_edges", d.non_manifold_edges},
-                                {"misoriented_edges", d.misoriented_edges},
-                                {"euler_characteristic", d.euler_characteristic}});
+        frame_checks.push_back(
+            {{"frame", f},
+             {"self_intersecting_pairs", o->json ? self_intersecting_pairs(frame.positions, frame.triangles) : 0},
+             {"vertices", frame.positions.size() / 3},
+             {"triangles", frame.triangles.size()},
+             {"boundary_edges", d.boundary_edges},
+             {"non_manifold_edges", d.non_manifold_edges},
+             {"misoriented_edges", d.misoriented_edges},
+             {"euler_characteristic", d.euler_characteristic}});
         if (!d.closed_manifold()) ++open_frames;
       }
       rejections.insert(rejections.end(), pose.rejections.begin(), pose.rejections.end());

@@ -151,7 +151,8 @@ void bench_gap(const std::string& name, const SegmentedModel& model, const std::
       const GapFrameReport& g = gap.last_frame();
       reports[f] = g;
       const double total = g.remove + g.add + g.triangulate + g.normals;
-      for (int k = 0; k < 5; ++k) runs[f][k].push_back(1e3 * std::array{g.remove, g.add, g.triangulate, g.normals, total}[k]);
+      for (int k = 0; k < 5; ++k)
+        runs[f][k].push_back(1e3 * std::array{g.remove, g.add, g.triangulate, g.normals, total}[k]);
     }
   for (int f = 0; f < count; ++f) {
     const GapFrameReport& g = reports[f];
@@ -177,18 +178,19 @@ void bench_gap(const std::string& name, const SegmentedModel& model, const std::
   std::array<std::vector<double>, 5> pre;
   for (int r = 0; r < repeat; ++r) {
     const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
-    const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes, t.total()};
+    const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes,
+                                       t.total()};
     for (int k = 0; k < 5; ++k) pre[k].push_back(1e3 * phases[k]);
   }
   preprocess->push_back({{"model", name},
-                        {"vertices", model.mesh().num_vertices()},
-                        {"parts", model.num_components()},
-                        {"median_edges_ms", median(pre[0])},
-                        {"outside_subtree_ms", median(pre[1])},
-                        {"neighbourhoods_ms", median(pre[2])},
-                        {"opening_planes_ms", median(pre[3])},
-                        {"total_ms", median(pre[4])},
-                        {"thesis_total_ms", thesis ? nlohmann::json(1e3 * thesis->preprocess_s) : nlohmann::json()}});
+                         {"vertices", model.mesh().num_vertices()},
+                         {"parts", model.num_components()},
+                         {"median_edges_ms", median(pre[0])},
+                         {"outside_subtree_ms", median(pre[1])},
+                         {"neighbourhoods_ms", median(pre[2])},
+                         {"opening_planes_ms", median(pre[3])},
+                         {"total_ms", median(pre[4])},
+                         {"thesis_total_ms", thesis ? nlohmann::json(1e3 * thesis->preprocess_s) : nlohmann::json()}});
 }
 
 // The analogue of the SBS paper's Table 2 (Kavan & Žára 2005): LBS and SBS deformation time per
@@ -367,10 +369,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       if (files.name == o->crowd_model && o->crowd > 0)
         for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
-    const nlohmann::json result = {{"skeletonization", rows}, {"animation_per_frame", animation},
-                                   {"sbs_table", sbs},        {"crowd", crowd},
-                                   {"gap_per_frame", gap_frames}, {"gap_preprocess", gap_preprocess},
-                                   {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
+    const nlohmann::json result = {
+        {"skeletonization", rows}, {"animation_per_frame", animation}, {"sbs_table", sbs},
+        {"crowd", crowd},          {"gap_per_frame", gap_frames},      {"gap_preprocess", gap_preprocess},
+        {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
     if (o->json) {
       std::cout << json_text(result) << '\n';
     } else {
@@ -414,18 +416,18 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       if (!gap_frames.empty()) {
         std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
                   << o->repeat << " runs (ms)\n"
-                  << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right
-                  << std::setw(6) << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new" << std::setw(9) << "remove"
-                  << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9) << "normals" << std::setw(9)
-                  << "total" << std::setw(13) << "thesis mean" << '\n';
+                  << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right << std::setw(6)
+                  << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new"
+                  << std::setw(9) << "remove" << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9)
+                  << "normals" << std::setw(9) << "total" << std::setw(13) << "thesis mean" << '\n';
         for (const auto& r : gap_frames) {
           std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(11)
                     << r["skinning"].get<std::string>() << std::right << std::setw(6) << r["frame"].get<int>()
-                    << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9)
-                    << r["removed_vertices"].get<int>() << std::setw(8) << r["patch_vertices"].get<int>()
-                    << std::setprecision(3) << std::setw(9) << r["remove_ms"].get<double>() << std::setw(9)
-                    << r["add_ms"].get<double>() << std::setw(9) << r["triangulate_ms"].get<double>() << std::setw(9)
-                    << r["normals_ms"].get<double>() << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
+                    << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9) << r["removed_vertices"].get<int>()
+                    << std::setw(8) << r["patch_vertices"].get<int>() << std::setprecision(3) << std::setw(9)
+                    << r["remove_ms"].get<double>() << std::setw(9) << r["add_ms"].get<double>() << std::setw(9)
+                    << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>()
+                    << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
           if (r["thesis_mean_total_ms"].is_null())
             std::cout << "-";
           else

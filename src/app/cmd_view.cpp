@@ -32,7 +32,9 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->capture_default_str();
   sub->add_flag("--no-part-colors", *no_colors, "Draw the skin in one colour");
   sub->add_flag("--patches", o->highlight_patches, "Colour the vertices gap reconstruction built (key p)");
-  sub->add_option("--zoom", o->zoom, "Camera distance divided by this")->check(CLI::Range(0.1, 100.0))->capture_default_str();
+  sub->add_option("--zoom", o->zoom, "Camera distance divided by this")
+      ->check(CLI::Range(0.1, 100.0))
+      ->capture_default_str();
   sub->add_option("--focus", o->focus, "Headless: aim at this part's joint where --frame puts it");
   sub->add_flag("--all-axes", o->all_axes, "PA methods: add the ends of the other two principal directions");
   sub->add_option("--yaw", o->yaw, "Camera angle about the vertical, degrees (0 looks along -z)")

@@ -39,8 +39,8 @@ void zip_chains(const std::vector<int>& a, const std::vector<int>& b, const Posi
     else if (j == last_b)
       advance_a = true;
     else
-      advance_a = (position(a[i + 1]) - position(b[j])).squaredNorm() <=
-                  (position(a[i]) - position(b[j + 1])).squaredNorm();
+      advance_a =
+          (position(a[i + 1]) - position(b[j])).squaredNorm() <= (position(a[i]) - position(b[j + 1])).squaredNorm();
     if (advance_a) {
       emit(a[i], a[i + 1], b[j]);
       ++i;

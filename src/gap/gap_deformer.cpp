@@ -67,8 +67,7 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
     side.push_back(s);
   };
   for (const std::vector<int>& chain : chains)
-    for (std::size_t i = 0; i < chain.size(); ++i)
-      add(chain[i], i == 0 ? 0 : i + 1 == chain.size() ? 1 : 2);
+    for (std::size_t i = 0; i < chain.size(); ++i) add(chain[i], i == 0 ? 0 : i + 1 == chain.size() ? 1 : 2);
   for (int s = 0; s < 2; ++s) {
     const int part = s ? joint.child : joint.parent;
     for (int v : sides_[2 * k + s].loop)

@@ -113,8 +113,8 @@ GapModel build_gap_model(const SegmentedModel& model, const Skeleton& skeleton, 
   for (const Opening& opening : model.openings()) {
     const int child = rig.components[opening.a].parent == opening.b ? opening.a : opening.b;
     const int parent = child == opening.a ? opening.b : opening.a;
-    const std::string pair = quote(model.components()[opening.a].name) + " and " +
-                             quote(model.components()[opening.b].name);
+    const std::string pair =
+        quote(model.components()[opening.a].name) + " and " + quote(model.components()[opening.b].name);
     if (rig.components[child].parent != parent)
       throw InputError(model.source() + ": parts " + pair +
                        " touch but neither is the other's parent; gap reconstruction bridges a part and its "

@@ -52,14 +52,14 @@ struct GapModel {
   std::vector<int> opening_joint;
   /// Per vertex: the joint whose opening it lies on or next to; -1 for none, -2 for several.
   std::vector<int> opening_collar;
-  std::vector<int> ring_offset, ring;                    ///< 1-rings (CSR) in the welded mesh
+  std::vector<int> ring_offset, ring;                        ///< 1-rings (CSR) in the welded mesh
   std::vector<int> vertex_triangle_offset, vertex_triangle;  ///< triangles around each vertex (CSR)
-  std::vector<int> across;                               ///< 3F: the triangle across edge (t[k], t[k+1]); -1 none
-  std::vector<double> median_edge;                       ///< per part
-  std::vector<std::vector<int>> outside_subtree;         ///< per part: the parts not in its subtree
+  std::vector<int> across;                                   ///< 3F: the triangle across edge (t[k], t[k+1]); -1 none
+  std::vector<double> median_edge;                           ///< per part
+  std::vector<std::vector<int>> outside_subtree;             ///< per part: the parts not in its subtree
   std::vector<int> part_vertex_count;
-  std::vector<GapJoint> joints;  ///< one per non-root part
-  std::vector<int> joint_of_part;  ///< index into joints; -1 for the root
+  std::vector<GapJoint> joints;       ///< one per non-root part
+  std::vector<int> joint_of_part;     ///< index into joints; -1 for the root
   std::vector<Vec3> kernel_centroid;  ///< per part (skeleton extraction's)
   std::vector<OBB> obb;               ///< per part, rest pose (the rig's)
   GapPreprocessTimings timings;

@@ -116,7 +116,8 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
   for (int i = 0; i < n; ++i) {
     const int k = (first + i) % n;
     out.loop.push_back(loop[k]);
-    const double a = i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap(raw[k] - raw[(k + n - 1) % n]));
+    const double a =
+        i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap(raw[k] - raw[(k + n - 1) % n]));
     out.angle.push_back(std::min(a, raw[first] + kTwoPi * (1 - 1e-9)));
   }
   // A run of (nearly) one angle is a boundary running along the axis, where the removal cut the

@@ -12,15 +12,15 @@ namespace skinlab {
 
 /// Per-frame marks, stamped instead of cleared: a mark is set when it equals the frame's stamp.
 struct RemovalMarks {
-  unsigned frame = 0;               ///< this frame's stamp
-  unsigned visit = 0;               ///< stamp of the current breadth-first search
-  std::vector<unsigned> owner;      ///< vertex removed from the part that owns it
-  std::vector<unsigned> child_copy; ///< opening vertex removed from the joint's child
+  unsigned frame = 0;                ///< this frame's stamp
+  unsigned visit = 0;                ///< stamp of the current breadth-first search
+  std::vector<unsigned> owner;       ///< vertex removed from the part that owns it
+  std::vector<unsigned> child_copy;  ///< opening vertex removed from the joint's child
   std::vector<unsigned> visited;
-  std::vector<unsigned> gone;       ///< triangle removed
-  std::vector<int> next;            ///< boundary tracing: the half-edge leaving a vertex
+  std::vector<unsigned> gone;  ///< triangle removed
+  std::vector<int> next;       ///< boundary tracing: the half-edge leaving a vertex
   std::vector<unsigned> next_set;
-  std::vector<int> queue, depth;    ///< scratch
+  std::vector<int> queue, depth;  ///< scratch
   void resize(const GapModel& gap);
   bool removed_in(const GapModel& gap, int v, int part) const {
     const int j = gap.opening_joint[v];
@@ -35,9 +35,9 @@ struct SideBoundary {
   std::vector<double> angle;  ///< increasing, angle.front() + 2 pi > angle.back()
   /// True when the part's own triangles run along the loop (a half-edge loop[i] -> loop[i+1]).
   bool along_triangles = true;
-  std::vector<int> removed;   ///< vertices removed on this side
-  std::vector<int> gone;      ///< triangles removed on this side
-  bool clamped = false;       ///< removal undone: it ate too much of the part or left no single loop
+  std::vector<int> removed;  ///< vertices removed on this side
+  std::vector<int> gone;     ///< triangles removed on this side
+  bool clamped = false;      ///< removal undone: it ate too much of the part or left no single loop
 };
 
 /// Runs Remove on the child (`child_side`) or the parent side of joint `joint`, whose child

@@ -9,10 +9,10 @@
 namespace skinlab {
 
 struct EdgeDefects {
-  int edges = 0;               ///< undirected edges
-  int boundary_edges = 0;      ///< in one triangle: a crack or a hole
-  int non_manifold_edges = 0;  ///< in three or more triangles
-  int misoriented_edges = 0;   ///< in two triangles that run along it the same way
+  int edges = 0;                 ///< undirected edges
+  int boundary_edges = 0;        ///< in one triangle: a crack or a hole
+  int non_manifold_edges = 0;    ///< in three or more triangles
+  int misoriented_edges = 0;     ///< in two triangles that run along it the same way
   int euler_characteristic = 0;  ///< V - E + F over the vertices the triangles use (2: a sphere)
   bool closed_manifold() const { return boundary_edges == 0 && non_manifold_edges == 0 && misoriented_edges == 0; }
 };

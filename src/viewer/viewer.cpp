@@ -18,8 +18,8 @@
 #include <set>
 
 #include "core/error.hpp"
-#include "core/lexer.hpp"
 #include "core/json_text.hpp"
+#include "core/lexer.hpp"
 #include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
 #include "skinning/session.hpp"
@@ -433,7 +433,8 @@ struct Viewer {
                                    ? FrameTopology{rest().triangles, rest().triangle_component, rest().vertex_component}
                                    : topology(cpu, rest());
     const int num_vertices = on_gpu ? rest().num_vertices() : static_cast<int>(cpu.positions.size() / 3);
-    const bool show_patches = patches && !on_gpu && !cpu.rest_triangles && cpu.added_vertex.size() == cpu.positions.size() / 3;
+    const bool show_patches =
+        patches && !on_gpu && !cpu.rest_triangles && cpu.added_vertex.size() == cpu.positions.size() / 3;
     const std::vector<float> color = vertex_colors(topo, num_vertices, show_patches ? &cpu.added_vertex : nullptr);
     if (mode != 3) {
       const Vec3f light = (eye() - target).normalized();

@@ -17,15 +17,15 @@ struct ViewerOptions {
   /// the one to start with.
   std::vector<DeformerEntry> deformers;
   std::string skinning = "rigid";
-  WeightsSpec weights;     ///< for the smooth deformers
-  bool gpu = false;        ///< skin in GLSL where the deformer has a GPU form (key g)
+  WeightsSpec weights;                    ///< for the smooth deformers
+  bool gpu = false;                       ///< skin in GLSL where the deformer has a GPU form (key g)
   bool limits = true, collisions = true;  ///< which rejections apply
-  std::string weights_of;  ///< select this part and show its skinning weights as a heat map (key w)
+  std::string weights_of;                 ///< select this part and show its skinning weights as a heat map (key w)
   int threads = 1;
   bool all_axes = false;          ///< PA methods: draw the ends of the other two principal directions
   std::string render = "shaded";  ///< shaded, wireframe, points, skeleton, xray (skeleton over translucent skin)
   bool part_colors = true;
-  bool highlight_patches = false;  ///< colour the vertices a deformer built (gap patches; key p)
+  bool highlight_patches = false;   ///< colour the vertices a deformer built (gap patches; key p)
   double yaw = 34.4, pitch = 20.0;  ///< camera orbit angles, degrees (yaw 0 looks along -z)
   double zoom = 1.0;                ///< camera distance divided by this
   std::string focus;                ///< headless: aim at this part's joint where the frame put it
