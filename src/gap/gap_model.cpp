@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
@@ -17,44 +16,48 @@ double GapJoint::angle_of(const Vec3& p) const {
 
 namespace {
 
-// Compressed rows from per-row lists.
-void to_csr(const std::vector<std::vector<int>>& rows, std::vector<int>& offset, std::vector<int>& items) {
-  offset.assign(1, 0);
-  items.clear();
-  for (const auto& row : rows) {
-    items.insert(items.end(), row.begin(), row.end());
-    offset.push_back(static_cast<int>(items.size()));
-  }
-}
-
+// Triangles around each vertex (counting sort into compressed rows), 1-rings (the other
+// vertices of those triangles, each once) and, per triangle edge, the triangle across it (found
+// among the triangles around the edge's end): no hashing, linear in the mesh.
 void build_adjacency(GapModel& gap) {
   const int num_vertices = static_cast<int>(gap.rest_positions.size());
   const int num_triangles = static_cast<int>(gap.triangles.size());
-  std::vector<std::vector<int>> rings(num_vertices), around(num_vertices);
-  std::unordered_map<long long, int> edge_triangle;  // directed edge -> triangle
-  edge_triangle.reserve(3 * num_triangles);
-  const auto key = [num_vertices](int a, int b) { return static_cast<long long>(a) * num_vertices + b; };
-  for (int f = 0; f < num_triangles; ++f) {
-    const Tri& t = gap.triangles[f];
-    for (int k = 0; k < 3; ++k) {
-      rings[t[k]].push_back(t[(k + 1) % 3]);
-      rings[t[k]].push_back(t[(k + 2) % 3]);
-      around[t[k]].push_back(f);
-      edge_triangle[key(t[k], t[(k + 1) % 3])] = f;
-    }
+  std::vector<int>& offset = gap.vertex_triangle_offset;
+  offset.assign(num_vertices + 1, 0);
+  for (const Tri& t : gap.triangles)
+    for (int v : t) ++offset[v + 1];
+  for (int v = 0; v < num_vertices; ++v) offset[v + 1] += offset[v];
+  gap.vertex_triangle.assign(offset.back(), 0);
+  std::vector<int> fill(offset.begin(), offset.end() - 1);
+  for (int f = 0; f < num_triangles; ++f)
+    for (int v : gap.triangles[f]) gap.vertex_triangle[fill[v]++] = f;
+
+  std::vector<int> seen(num_vertices, -1);
+  gap.ring_offset.assign(1, 0);
+  gap.ring.clear();
+  gap.ring.reserve(offset.back());
+  for (int v = 0; v < num_vertices; ++v) {
+    seen[v] = v;
+    for (int i = offset[v]; i < offset[v + 1]; ++i)
+      for (int w : gap.triangles[gap.vertex_triangle[i]])
+        if (seen[w] != v) {
+          seen[w] = v;
+          gap.ring.push_back(w);
+        }
+    gap.ring_offset.push_back(static_cast<int>(gap.ring.size()));
   }
-  for (auto& ring : rings) {
-    std::sort(ring.begin(), ring.end());
-    ring.erase(std::unique(ring.begin(), ring.end()), ring.end());
-  }
-  to_csr(rings, gap.ring_offset, gap.ring);
-  to_csr(around, gap.vertex_triangle_offset, gap.vertex_triangle);
+
   gap.across.assign(3 * num_triangles, -1);
   for (int f = 0; f < num_triangles; ++f) {
     const Tri& t = gap.triangles[f];
     for (int k = 0; k < 3; ++k) {
-      const auto it = edge_triangle.find(key(t[(k + 1) % 3], t[k]));
-      if (it != edge_triangle.end()) gap.across[3 * f + k] = it->second;
+      const int a = t[k], b = t[(k + 1) % 3];
+      for (int i = offset[b]; i < offset[b + 1] && gap.across[3 * f + k] < 0; ++i) {
+        const int g = gap.vertex_triangle[i];
+        const Tri& u = gap.triangles[g];
+        if (g != f && ((u[0] == b && u[1] == a) || (u[1] == b && u[2] == a) || (u[2] == b && u[0] == a)))
+          gap.across[3 * f + k] = g;
+      }
     }
   }
 }
