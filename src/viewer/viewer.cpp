@@ -170,9 +170,19 @@ struct Viewer {
     show(shown);
   }
 
+  // The next deformer that can be made for this model (gap reconstruction refuses a model whose
+  // openings are not closed loops): the others are named and skipped.
   void next_deformer() {
-    deformer = (deformer + 1) % static_cast<int>(options.deformers.size());
-    session->set_deformer(options.deformers[deformer]);
+    const int count = static_cast<int>(options.deformers.size());
+    for (int tries = 0; tries < count; ++tries) {
+      deformer = (deformer + 1) % count;
+      try {
+        session->set_deformer(options.deformers[deformer]);
+        break;
+      } catch (const InputError& e) {
+        std::cout << "deformer " << options.deformers[deformer].name << " skipped: " << e.what() << '\n';
+      }
+    }
     rest_indices_uploaded = false;
     gpu.reset();
     deformer_has_gpu = session->deformer().gpu_skinning().has_value();
