@@ -9,6 +9,7 @@
 #include <set>
 
 #include "app/deformer_registry.hpp"
+#include "core/error.hpp"
 #include "core/model_library.hpp"
 #include "gap/blend_arcs.hpp"
 #include "gap/conic_arc.hpp"
@@ -273,5 +274,25 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
       EXPECT_LE((p - j).dot(into_child), child_depth + 1e-5);
     }
     EXPECT_GT(patch, 0);
+  }
+}
+
+// Two children of one part that also touch each other cannot be bridged to their parent alone:
+// refused with a message, before any frame.
+TEST(Gap, SiblingsThatTouchAreRefused) {
+  SegmentedModel model = SegmentedModel::build(
+      test::voxel_model({{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 1}, {1, 1, 0, 2}}, {"body", "left", "right"}), "blocks");
+  model.attach_hierarchy(parse_skel("blocks.skel",
+                                    "ROOT body -180 180 -180 180 -180 180 { JOINT left -180 180 -180 180 -180 180"
+                                    " { End Site } JOINT right -180 180 -180 180 -180 180 { End Site } }"));
+  SkeletonParams params;
+  params.method = SkeletonMethod::centroid;
+  const Skeleton skeleton = extract_skeleton(model, params);
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  try {
+    GapDeformer gap(model, skeleton, rig);
+    ADD_FAILURE() << "a model whose siblings touch was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("gap reconstruction"), std::string::npos) << e.what();
   }
 }
