@@ -137,9 +137,11 @@ bool bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_a
     const double h = (ua * hc + ub * weighted_height + ue * hd) / (ua + ub * arc->weight + ue);
     return joint + q.x() * e1 + q.y() * e2 + h * normal;
   };
-  // A conic near its degenerate cases swings far out: no longer than twice the control polygon.
+  // A blend longer than twice its chord is a loop, not a blend: where the two end points lie close
+  // together and the Middle point deep inside (a bend's inner crease once both sides are cut
+  // back to it), the arc would dive to V_m and back, and neighbouring loops fold into each other.
   const double length = curve_length(curve);
-  if (length > 2 * ((middle - from).norm() + (to - middle).norm())) return false;
+  if (length > 2 * (to - from).norm()) return false;
   sample_by_length(curve, points_for(length, spacing), points);
   return true;
 }
