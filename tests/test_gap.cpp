@@ -14,7 +14,7 @@
 #include "gap/blend_arcs.hpp"
 #include "gap/conic_arc.hpp"
 #include "gap/gap_deformer.hpp"
-#include "metrics/edge_defects.hpp"
+#include "core/edge_defects.hpp"
 #include "metrics/self_intersections.hpp"
 #include "skinning/session.hpp"
 #include "test_meshes.hpp"

@@ -1,4 +1,4 @@
-#include "metrics/edge_defects.hpp"
+#include "core/edge_defects.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -26,9 +26,12 @@ EdgeDefects edge_defects(const std::vector<Tri>& triangles) {
     ++d.edges;
     if (j - i == 1)
       ++d.boundary_edges;
-    else if (j - i > 2)
-      ++d.non_manifold_edges;
-    else if (forward != 1)
+    else if (j - i > 2) {
+      if (d.non_manifold_edges++ == 0) {
+        d.non_manifold_edge = {static_cast<int>(keys[i] >> 33), static_cast<int>((keys[i] >> 1) & 0xffffffffu)};
+        d.non_manifold_edge_triangles = static_cast<int>(j - i);
+      }
+    } else if (forward != 1)
       ++d.misoriented_edges;
     i = j;
   }

@@ -1,0 +1,77 @@
+// Edge defects and self-intersections on a tetrahedron built in code, whole and broken.
+#include <gtest/gtest.h>
+
+#include "core/edge_defects.hpp"
+#include "metrics/self_intersections.hpp"
+
+using namespace skinlab;
+
+namespace {
+
+// A tetrahedron with outward faces.
+const std::vector<Tri> kTetrahedron{{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
+
+std::vector<float> tetrahedron_positions(float shift) {
+  std::vector<float> p{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  for (float& x : p) x += shift;
+  return p;
+}
+
+}  // namespace
+
+TEST(EdgeDefects, ClosedTetrahedronHasNoneAndIsASphere) {
+  const EdgeDefects d = edge_defects(kTetrahedron);
+  EXPECT_TRUE(d.closed_manifold());
+  EXPECT_EQ(d.edges, 6);
+  EXPECT_EQ(d.euler_characteristic, 2);
+  EXPECT_EQ(d.non_manifold_edge, (std::array<int, 2>{-1, -1}));
+}
+
+TEST(EdgeDefects, AMissingTriangleLeavesItsThreeEdgesOnTheBoundary) {
+  const EdgeDefects d = edge_defects({kTetrahedron[0], kTetrahedron[1], kTetrahedron[2]});
+  EXPECT_EQ(d.boundary_edges, 3);
+  EXPECT_EQ(d.non_manifold_edges + d.misoriented_edges, 0);
+  EXPECT_EQ(d.euler_characteristic, 1);  // a disc
+}
+
+TEST(EdgeDefects, AFlippedTriangleMisorientsItsThreeEdges) {
+  std::vector<Tri> flipped = kTetrahedron;
+  std::swap(flipped[3][1], flipped[3][2]);
+  const EdgeDefects d = edge_defects(flipped);
+  EXPECT_EQ(d.misoriented_edges, 3);
+  EXPECT_EQ(d.boundary_edges + d.non_manifold_edges, 0);
+  EXPECT_FALSE(d.closed_manifold());
+}
+
+TEST(EdgeDefects, AFinMakesItsEdgeNonManifoldAndIsNamed) {
+  std::vector<Tri> fin = kTetrahedron;
+  fin.push_back({1, 0, 4});  // a third triangle on edge (0, 1)
+  const EdgeDefects d = edge_defects(fin);
+  EXPECT_EQ(d.non_manifold_edges, 1);
+  EXPECT_EQ(d.non_manifold_edge, (std::array<int, 2>{0, 1}));
+  EXPECT_EQ(d.non_manifold_edge_triangles, 3);
+  EXPECT_EQ(d.boundary_edges, 2);  // the fin's other two edges
+}
+
+TEST(SelfIntersections, TwoTetrahedraIntersectOnlyWhereTheyOverlap) {
+  for (float shift : {0.25f, 5.0f}) {
+    std::vector<float> positions = tetrahedron_positions(0);
+    const std::vector<float> second = tetrahedron_positions(shift);
+    positions.insert(positions.end(), second.begin(), second.end());
+    std::vector<Tri> triangles = kTetrahedron;
+    for (const Tri& t : kTetrahedron) triangles.push_back({t[0] + 4, t[1] + 4, t[2] + 4});
+    const int pairs = self_intersecting_pairs(positions, triangles);
+    if (shift < 1)
+      EXPECT_GT(pairs, 0);
+    else
+      EXPECT_EQ(pairs, 0);
+  }
+  // One tetrahedron alone: its faces meet only along their shared edges.
+  EXPECT_EQ(self_intersecting_pairs(tetrahedron_positions(0), kTetrahedron), 0);
+  // A mesh CGAL cannot take (an edge in three triangles) is not checked.
+  std::vector<float> positions = tetrahedron_positions(0);
+  positions.insert(positions.end(), {2, 2, 2});
+  std::vector<Tri> fin = kTetrahedron;
+  fin.push_back({1, 0, 4});
+  EXPECT_EQ(self_intersecting_pairs(positions, fin), -1);
+}
