@@ -9,10 +9,10 @@
 
 #include "app/commands.hpp"
 #include "app/deformer_registry.hpp"
+#include "app/measurements.hpp"
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
-#include "gap/gap_deformer.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "skinning/session.hpp"
 
@@ -40,196 +40,6 @@ double peak_rss_mib() {
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
-}
-
-// Skeletonization per model and method (thesis Table 5.2): median over `repeat` runs of the
-// total and of the kernel phase, which the thesis found dominant.
-nlohmann::json bench_skeletons(const std::string& name, const SegmentedModel& model, int repeat) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (SkeletonMethod method : kSkeletonMethods) {
-    SkeletonParams params;
-    params.method = method;
-    std::vector<double> total, kernel;
-    for (int r = 0; r < repeat; ++r) {
-      const Skeleton s = extract_skeleton(model, params);
-      total.push_back(1e3 * s.timings.total);
-      kernel.push_back(1e3 * s.timings.kernel);
-    }
-    rows.push_back({{"model", name},
-                    {"parts", model.num_components()},
-                    {"triangles", model.mesh().num_triangles()},
-                    {"method", to_string(method)},
-                    {"total_ms", median(total)},
-                    {"kernel_ms", median(kernel)}});
-  }
-  return rows;
-}
-
-std::vector<std::filesystem::path> model_clips(const std::string& name) {
-  std::vector<std::filesystem::path> clips;
-  for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
-    if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
-      clips.push_back(entry.path());
-  std::sort(clips.begin(), clips.end());
-  return clips;
-}
-
-// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
-// posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
-// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
-nlohmann::json bench_animation(const std::string& name, const SegmentedModel& model,
-                               const std::vector<std::string>& deformers, const SessionParams& params, int repeat) {
-  const std::vector<std::filesystem::path> clips = model_clips(name);
-  nlohmann::json rows = nlohmann::json::array();
-  if (clips.empty() || !model.hierarchy()) return rows;
-  const ClipFile clip = read_clip(clips.front());
-  AnimationSession session(model, clip, params, find_deformer(deformers.front()));
-  const int frames = session.animator().grid().count();
-  Frame frame;
-  for (const std::string& deformer : deformers) {
-    session.set_deformer(find_deformer(deformer));
-    session.reset_timings();
-    for (int r = 0; r < repeat; ++r)
-      for (int f = 0; f < frames; ++f) session.play(f, frame);
-    const PoseTimings& t = session.animator().timings();
-    const double n = static_cast<double>(frames) * repeat;
-    const int vertices = session.deformer().rest_mesh().num_vertices();
-    const double deform = session.deformation_seconds() / n;
-    nlohmann::json row = {
-        {"model", name},
-        {"clip", clips.front().filename().string()},
-        {"skinning", deformer},
-        {"vertices", vertices},
-        {"sampling_ms", 1e3 * t.sampling / n},
-        {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
-        {"collision_ms", 1e3 * t.collision / n},
-        {"pose_ms", 1e3 * t.total() / n},
-        {"deformation_ms", 1e3 * deform},
-        {"total_ms", 1e3 * (t.total() / n + deform)},
-        {"mvertices_per_s", vertices / deform / 1e6},
-        {"runtime_bytes_per_vertex", static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
-    row.update(session.deformer().statistics());
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-// The thesis' gap-reconstruction tables (§5.2): per model, seconds per frame of the four-part
-// clip (Tables 5.4–5.7) and of the pre-processing (Table 5.3), with the model's vertex count so
-// the reader sees how far our mesh is from the thesis' one.
-struct ThesisGapRow {
-  const char* model;
-  double preprocess_s;  ///< Table 5.3: median length + other nodes + vertex neighbourhood
-  double frame_s;       ///< Tables 5.4–5.7: mean total per frame
-};
-constexpr ThesisGapRow kThesisGap[] = {
-    {"cow", 0.00805 + 0.00521 + 1.54492, 1.85164},
-    {"homer", 0.01023 + 0.00176 + 1.99712, 2.9584975},
-    {"diplodocus", 0.01141 + 0.00475 + 2.24194, 1.2413475},  // the thesis' "Dilo"
-    {"camel", 0.01247 + 0.00139 + 2.40833, 1.158685},
-};
-
-// Per frame of clips/NAME_thesis_gap.clip, the median over `repeat` plays of each phase with the
-// `deformer` back end (gap or gap-thesis); and, with `preprocess` non-null, the pre-processing,
-// median over `repeat` builds. Nothing for a model without that clip.
-void bench_gap(const std::string& name, const SegmentedModel& model, const std::string& deformer, int repeat,
-               nlohmann::json& frames, nlohmann::json* preprocess) {
-  const std::filesystem::path clip_path = skinlab_root() / "clips" / (name + "_thesis_gap.clip");
-  if (!std::filesystem::exists(clip_path) || !model.hierarchy()) return;
-  const ThesisGapRow* thesis = nullptr;
-  for (const ThesisGapRow& row : kThesisGap)
-    if (name == row.model) thesis = &row;
-  AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
-  const auto& gap = dynamic_cast<const GapDeformer&>(session.deformer());
-  const int count = session.animator().grid().count();
-  std::vector<std::array<std::vector<double>, 5>> runs(count);
-  std::vector<GapFrameReport> reports(count);
-  Frame frame;
-  for (int r = 0; r < repeat; ++r)
-    for (int f = 0; f < count; ++f) {
-      session.play(f, frame);
-      const GapFrameReport& g = gap.last_frame();
-      reports[f] = g;
-      const std::array<double, 5> phases{g.remove, g.add, g.triangulate, g.normals,
-                                         g.remove + g.add + g.triangulate + g.normals};
-      for (int k = 0; k < 5; ++k) runs[f][k].push_back(1e3 * phases[k]);
-    }
-  for (int f = 0; f < count; ++f) {
-    const GapFrameReport& g = reports[f];
-    frames.push_back({{"model", name},
-                      {"skinning", deformer},
-                      {"frame", f},
-                      {"vertices", model.mesh().num_vertices()},
-                      {"moving_joints", g.moving_joints},
-                      {"removed_vertices", g.removed_vertices},
-                      {"patch_vertices", g.patch_vertices},
-                      {"patch_triangles", g.patch_triangles},
-                      {"bezier_arcs", g.bezier_arcs},
-                      {"bezier_fallbacks", g.bezier_fallbacks},
-                      {"clamped_sides", g.clamped_sides},
-                      {"remove_ms", median(runs[f][0])},
-                      {"add_ms", median(runs[f][1])},
-                      {"triangulate_ms", median(runs[f][2])},
-                      {"normals_ms", median(runs[f][3])},
-                      {"total_ms", median(runs[f][4])},
-                      {"thesis_mean_total_ms", thesis ? nlohmann::json(1e3 * thesis->frame_s) : nlohmann::json()}});
-  }
-  if (!preprocess) return;
-  std::array<std::vector<double>, 5> pre;
-  for (int r = 0; r < repeat; ++r) {
-    const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
-    const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes,
-                                       t.total()};
-    for (int k = 0; k < 5; ++k) pre[k].push_back(1e3 * phases[k]);
-  }
-  preprocess->push_back({{"model", name},
-                         {"vertices", model.mesh().num_vertices()},
-                         {"parts", model.num_components()},
-                         {"median_edges_ms", median(pre[0])},
-                         {"outside_subtree_ms", median(pre[1])},
-                         {"neighbourhoods_ms", median(pre[2])},
-                         {"opening_planes_ms", median(pre[3])},
-                         {"total_ms", median(pre[4])},
-                         {"thesis_total_ms", thesis ? nlohmann::json(1e3 * thesis->preprocess_s) : nlohmann::json()}});
-}
-
-// The analogue of the SBS paper's Table 2 (Kavan & Žára 2005): LBS and SBS deformation time per
-// frame of the model's first clip, one thread, their ratio and SVDs per frame, for each weight
-// method.
-nlohmann::json bench_sbs_table(const std::string& name, const SegmentedModel& model, int repeat) {
-  const std::vector<std::filesystem::path> clips = model_clips(name);
-  nlohmann::json rows = nlohmann::json::array();
-  if (clips.empty() || !model.hierarchy()) return rows;
-  const ClipFile clip = read_clip(clips.front());
-  for (const char* method : {"opening", "heat"}) {
-    SessionParams params;
-    params.weights.method = method;
-    AnimationSession session(model, clip, params, find_deformer("lbs"));
-    const int frames = session.animator().grid().count();
-    for (int f = 0; f < frames; ++f) session.animator().seek(f);  // pose apart from the timing below
-    Frame frame;
-    double seconds[2];
-    nlohmann::json svd;
-    for (int k = 0; k < 2; ++k) {
-      session.set_deformer(find_deformer(k == 0 ? "lbs" : "sbs"));
-      std::vector<double> runs;
-      for (int r = 0; r < repeat; ++r) {
-        session.reset_timings();
-        for (int f = 0; f < frames; ++f) session.play(f, frame);
-        runs.push_back(session.deformation_seconds() / frames);
-      }
-      seconds[k] = median(runs);
-      svd = session.deformer().statistics()["svd_per_frame"];
-    }
-    rows.push_back({{"model", name},
-                    {"vertices", model.mesh().num_vertices()},
-                    {"weights", method},
-                    {"lbs_ms", 1e3 * seconds[0]},
-                    {"sbs_ms", 1e3 * seconds[1]},
-                    {"ratio", seconds[1] / seconds[0]},
-                    {"svd_per_frame", svd}});
-  }
-  return rows;
 }
 
 // Memory bandwidth of this machine as the kernels see it: a STREAM-like triad a = b + s c over
@@ -360,12 +170,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       if (!o->json) std::cerr << "bench: " << name << "...\n";
       const ModelFiles files = resolve_model(name);
       const SegmentedModel model = load_model(files);
-      for (auto& row : bench_skeletons(files.name, model, o->repeat)) rows.push_back(row);
-      for (auto& row : bench_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
-      for (auto& row : bench_sbs_table(files.name, model, o->repeat)) sbs.push_back(row);
+      const std::vector<SkeletonMethod> methods(kSkeletonMethods.begin(), kSkeletonMethods.end());
+      for (auto& row : measure_skeletonization(files.name, model, methods, o->repeat)) rows.push_back(row);
+      for (auto& row : measure_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
+      for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o->repeat)) sbs.push_back(row);
       for (const std::string& back_end : gap_back_ends)
-        bench_gap(files.name, model, back_end, o->repeat, gap_frames,
-                  back_end == gap_back_ends.front() ? &gap_preprocess : nullptr);
+        for (auto& row : measure_gap_frames(files.name, model, back_end, o->repeat)) gap_frames.push_back(row);
+      if (!gap_back_ends.empty())
+        for (auto& row : measure_gap_preprocess(files.name, model, o->repeat)) gap_preprocess.push_back(row);
       if (files.name == o->crowd_model && o->crowd > 0)
         for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
     }
@@ -419,7 +231,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right << std::setw(6)
                   << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new"
                   << std::setw(9) << "remove" << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9)
-                  << "normals" << std::setw(9) << "total" << std::setw(13) << "thesis mean" << '\n';
+                  << "normals" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
         for (const auto& r : gap_frames) {
           std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(11)
                     << r["skinning"].get<std::string>() << std::right << std::setw(6) << r["frame"].get<int>()
@@ -428,10 +240,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                     << r["remove_ms"].get<double>() << std::setw(9) << r["add_ms"].get<double>() << std::setw(9)
                     << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>()
                     << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
-          if (r["thesis_mean_total_ms"].is_null())
+          if (r["thesis_total_ms"].is_null())
             std::cout << "-";
           else
-            std::cout << std::setprecision(0) << r["thesis_mean_total_ms"].get<double>();
+            std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
           std::cout << std::setprecision(4) << '\n';
         }
         std::cout << "\nGap pre-processing (thesis Table 5.3), median of " << o->repeat << " runs (ms)\n"

@@ -12,11 +12,28 @@ struct KernelParams {
   double min_radius_ratio = 1e-6;
 };
 
+/// Seconds per phase of one kernel_centroid call.
+struct KernelTimings {
+  double halfspaces = 0;      ///< the faces' inner half-spaces, duplicates merged
+  double interior_point = 0;  ///< the Chebyshev centre (linear program)
+  double intersection = 0;    ///< Qhull's half-space intersection (the dual hull)
+  double polytope = 0;        ///< the kernel's hull and boundary centroid
+  double total() const { return halfspaces + interior_point + intersection + polytope; }
+  KernelTimings& operator+=(const KernelTimings& o) {
+    halfspaces += o.halfspaces;
+    interior_point += o.interior_point;
+    intersection += o.intersection;
+    polytope += o.polytope;
+    return *this;
+  }
+};
+
 struct KernelCentroid {
   Vec3 centroid = Vec3::Zero();  ///< kernel centroid, or the hull centroid when the kernel is empty
   bool kernel_empty = true;      ///< true: not star-shaped, `centroid` is the convex-hull centroid
   ConvexHull kernel;             ///< the kernel polytope (empty when kernel_empty)
   double inner_radius = 0.0;     ///< radius of the largest ball inside the kernel
+  KernelTimings timings;
 };
 
 /// The inner half-spaces of the closed surface's triangles (duplicates of coplanar triangles

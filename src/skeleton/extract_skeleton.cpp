@@ -102,6 +102,7 @@ class SkeletonBuilder {
         d.hull = convex_hull(mesh.positions);
         t.hull += stopwatch.lap();
         d.kernel = kernel_centroid(mesh.positions, mesh.triangles, d.surface.opening_planes, d.hull, params_.kernel);
+        t.kernel_phases += d.kernel.timings;
       } catch (const GeometryError& e) {
         throw InputError(model_.source() + ": component " + quote(model_.components()[c].name) + ": " + e.what());
       }

@@ -55,6 +55,7 @@ struct SkeletonTimings {
   double surfaces = 0;    ///< capping openings (closed component surfaces)
   double hull = 0;        ///< convex hulls
   double kernel = 0;      ///< kernel centroids (LP + half-space intersection + centroid)
+  KernelTimings kernel_phases;  ///< the kernel's phases, summed over the components
   double covariance = 0;  ///< hull covariance, principal directions, OBB
   double refinement = 0;  ///< local and parent refinement
   double axes = 0;        ///< PA_KC clipping, projection, grouping, connecting

@@ -1,0 +1,186 @@
+#include "app/experiment_definition.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "app/deformer_registry.hpp"
+#include "core/error.hpp"
+#include "core/model_library.hpp"
+#include "skeleton/skeleton.hpp"
+
+namespace skinlab {
+
+namespace {
+
+constexpr TableKind kKinds[] = {TableKind::models, TableKind::skeletonization, TableKind::gap_preprocess,
+                                TableKind::gap_frames,  TableKind::sbs,             TableKind::quality};
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// Checks one value at a JSON path; every complaint names the file and the path.
+class Checker {
+ public:
+  explicit Checker(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& expected, const nlohmann::json& found) const {
+    throw InputError(file_ + ": " + (path.empty() ? "/" : path) + ": expected " + expected + ", found " +
+                     found.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+
+  void keys(const nlohmann::json& object, const std::string& path, const std::vector<std::string>& allowed,
+            const std::vector<std::string>& required) const {
+    if (!object.is_object()) fail(path, "an object", object);
+    for (const auto& [key, value] : object.items())
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+        throw InputError(file_ + ": " + path + "/" + key + ": unknown key; expected one of " + joined(allowed));
+    for (const std::string& key : required)
+      if (!object.contains(key)) throw InputError(file_ + ": " + path + "/" + key + ": missing");
+  }
+
+  std::string string(const nlohmann::json& value, const std::string& path) const {
+    if (!value.is_string() || value.get<std::string>().empty()) fail(path, "a non-empty string", value);
+    return value.get<std::string>();
+  }
+
+  int integer(const nlohmann::json& value, const std::string& path, int lo, int hi) const {
+    if (!value.is_number_integer() || value.get<long long>() < lo || value.get<long long>() > hi)
+      fail(path, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi), value);
+    return value.get<int>();
+  }
+
+  // A non-empty list of names, each one of `choices` (when given), no repeats.
+  std::vector<std::string> names(const nlohmann::json& value, const std::string& path,
+                                 const std::vector<std::string>& choices) const {
+    if (!value.is_array() || value.empty()) fail(path, "a non-empty list of names", value);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const std::string item = path + "/" + std::to_string(i);
+      const std::string name = string(value[i], item);
+      if (!choices.empty() && std::find(choices.begin(), choices.end(), name) == choices.end())
+        fail(item, "one of " + joined(choices), value[i]);
+      if (std::find(out.begin(), out.end(), name) != out.end()) fail(item, "a name not listed before", value[i]);
+      out.push_back(name);
+    }
+    return out;
+  }
+
+ private:
+  std::string file_;
+};
+
+std::vector<std::string> standard_models() {
+  std::vector<std::string> names;
+  for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
+    names.push_back(entry.name);
+  return names;
+}
+
+// "standard" (every model of the manifest) or a list of standard model names.
+std::vector<std::string> model_list(const Checker& check, const nlohmann::json& value, const std::string& path) {
+  const std::vector<std::string> standard = standard_models();
+  if (value == "standard") return standard;
+  return check.names(value, path, standard);
+}
+
+}  // namespace
+
+const char* to_string(TableKind kind) {
+  switch (kind) {
+    case TableKind::models: return "models";
+    case TableKind::skeletonization: return "skeletonization";
+    case TableKind::gap_preprocess: return "gap_preprocess";
+    case TableKind::gap_frames: return "gap_frames";
+    case TableKind::sbs: return "sbs";
+    case TableKind::quality: return "quality";
+  }
+  return "?";
+}
+
+ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file) {
+  const Checker check(file);
+  check.keys(source, "", {"name", "description", "models", "repeats", "figures", "tables"}, {"name", "models", "tables"});
+  ExperimentDefinition def;
+  def.source = source;
+  def.digest = sha256_hex(source.dump());
+  def.name = check.string(source["name"], "/name");
+  if (source.contains("description")) def.description = check.string(source["description"], "/description");
+  if (source.contains("repeats")) def.repeats = check.integer(source["repeats"], "/repeats", 1, 1000);
+  if (source.contains("figures")) {
+    if (!source["figures"].is_boolean()) check.fail("/figures", "true or false", source["figures"]);
+    def.figures = source["figures"].get<bool>();
+  }
+  const std::vector<std::string> models = model_list(check, source["models"], "/models");
+  const nlohmann::json& tables = source["tables"];
+  if (!tables.is_array() || tables.empty()) check.fail("/tables", "a non-empty list of tables", tables);
+  std::vector<std::string> kinds;
+  for (TableKind k : kKinds) kinds.push_back(to_string(k));
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const std::string path = "/tables/" + std::to_string(i);
+    const nlohmann::json& t = tables[i];
+    check.keys(t, path, {"id", "kind", "title", "models", "methods", "deformers", "weights", "frames"}, {"id", "kind"});
+    TableSpec spec;
+    spec.id = check.string(t["id"], path + "/id");
+    if (spec.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+      check.fail(path + "/id", "lower case letters, digits and '_'", t["id"]);
+    if (!ids.insert(spec.id).second) check.fail(path + "/id", "an id no other table has", t["id"]);
+    const std::string kind = check.string(t["kind"], path + "/kind");
+    const auto found = std::find(kinds.begin(), kinds.end(), kind);
+    if (found == kinds.end()) check.fail(path + "/kind", "one of " + joined(kinds), t["kind"]);
+    spec.kind = kKinds[found - kinds.begin()];
+    spec.title = t.contains("title") ? check.string(t["title"], path + "/title") : spec.id;
+    spec.models = t.contains("models") ? model_list(check, t["models"], path + "/models") : models;
+    // Each kind takes only its own options.
+    const auto only_for = [&](const char* key, std::initializer_list<TableKind> owners) {
+      if (t.contains(key) && std::find(owners.begin(), owners.end(), spec.kind) == owners.end())
+        throw InputError(file + ": " + path + "/" + key + ": not an option of a " + kind + " table");
+    };
+    only_for("methods", {TableKind::skeletonization});
+    only_for("deformers", {TableKind::gap_frames, TableKind::quality});
+    only_for("weights", {TableKind::sbs});
+    only_for("frames", {TableKind::quality});
+    if (spec.kind == TableKind::skeletonization)
+      spec.methods = t.contains("methods") ? check.names(t["methods"], path + "/methods", skeleton_method_names())
+                                           : skeleton_method_names();
+    if (spec.kind == TableKind::gap_frames)
+      spec.deformers = t.contains("deformers") ? check.names(t["deformers"], path + "/deformers", {"gap", "gap-thesis"})
+                                               : std::vector<std::string>{"gap", "gap-thesis"};
+    if (spec.kind == TableKind::quality)
+      spec.deformers = t.contains("deformers") ? check.names(t["deformers"], path + "/deformers", deformer_names())
+                                               : std::vector<std::string>{"rigid", "gap", "lbs", "sbs", "dqs"};
+    if (spec.kind == TableKind::sbs)
+      spec.weights = t.contains("weights") ? check.names(t["weights"], path + "/weights", {"opening", "heat"})
+                                           : std::vector<std::string>{"opening", "heat"};
+    if (t.contains("frames")) spec.frames = check.integer(t["frames"], path + "/frames", 1, 1000);
+    def.tables.push_back(std::move(spec));
+  }
+  return def;
+}
+
+ExperimentDefinition read_experiment(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(file.string() + ": cannot read the experiment definition");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  nlohmann::json source;
+  try {
+    source = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // The byte offset as a line and column.
+    const std::size_t at = std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0);
+    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+    const std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const int col = static_cast<int>(at - (start == std::string::npos ? 0 : start + 1)) + 1;
+    throw ParseError(file.string(), line, col, "expected JSON (" + std::string(e.what()) + ")");
+  }
+  return parse_experiment(source, file.string());
+}
+
+}  // namespace skinlab

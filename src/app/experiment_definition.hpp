@@ -1,0 +1,45 @@
+// Experiment definitions (experiments/*.json, docs/experiments.md): which tables to measure on
+// which models, with which methods, deformers and repeats. Read and checked here; run by
+// experiment.hpp.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace skinlab {
+
+/// What a table measures; each kind is one function of measurements.hpp.
+enum class TableKind { models, skeletonization, gap_preprocess, gap_frames, sbs, quality };
+
+struct TableSpec {
+  std::string id;  ///< file stem of the table's outputs: lower case letters, digits, '_'
+  TableKind kind = TableKind::models;
+  std::string title;
+  std::vector<std::string> models;     ///< the definition's models unless the table names its own
+  std::vector<std::string> methods;    ///< skeletonization: skeleton methods
+  std::vector<std::string> deformers;  ///< gap_frames, quality: registered deformer names
+  std::vector<std::string> weights;    ///< sbs: weight methods
+  int frames = 6;                      ///< quality: frames per clip, spread evenly
+};
+
+struct ExperimentDefinition {
+  std::string name;
+  std::string description;
+  int repeats = 5;
+  bool figures = true;
+  std::vector<TableSpec> tables;
+  nlohmann::json source;  ///< the definition as read (results carry it)
+  std::string digest;     ///< SHA-256 of `source`'s canonical text: what merge compares
+};
+
+/// Reads and checks a definition. Throws ParseError (FILE:LINE:COL) for bad JSON and InputError
+/// naming the file and the JSON path of a wrong value.
+ExperimentDefinition read_experiment(const std::filesystem::path& file);
+/// The same checks on a parsed definition; `file` names it in messages.
+ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file);
+
+const char* to_string(TableKind kind);
+
+}  // namespace skinlab

@@ -1,0 +1,361 @@
+#include "app/measurements.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include "app/deformer_registry.hpp"
+#include "core/edge_defects.hpp"
+#include "core/error.hpp"
+#include "gap/gap_deformer.hpp"
+#include "metrics/cross_section.hpp"
+#include "metrics/normal_deviation.hpp"
+#include "metrics/self_intersections.hpp"
+
+namespace skinlab {
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// KEY_ms: the median of `runs` (seconds); KEY_ms_spread: their range.
+void put_timing(nlohmann::json& row, const std::string& key, const std::vector<double>& runs) {
+  const auto [lo, hi] = std::minmax_element(runs.begin(), runs.end());
+  row[key + "_ms"] = 1e3 * median(runs);
+  row[key + "_ms_spread"] = 1e3 * (*hi - *lo);
+}
+
+// The thesis' number at `path` in thesis_reference(), or null.
+nlohmann::json reference_at(const std::string& path) {
+  const nlohmann::json::json_pointer pointer(path);
+  return thesis_reference().contains(pointer) ? thesis_reference().at(pointer) : nlohmann::json();
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> model_clips(const std::string& name) {
+  std::vector<std::filesystem::path> clips;
+  for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
+    if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
+      clips.push_back(entry.path());
+  std::sort(clips.begin(), clips.end());
+  return clips;
+}
+
+const nlohmann::json& thesis_reference() {
+  static const nlohmann::json reference = [] {
+    const std::filesystem::path path = skinlab_root() / "experiments" / "thesis_reference.json";
+    std::ifstream in(path);
+    if (!in) throw InputError(path.string() + ": cannot read the thesis' reference numbers");
+    return nlohmann::json::parse(in);
+  }();
+  return reference;
+}
+
+nlohmann::json measure_model(const std::string& name, const SegmentedModel& model) {
+  return nlohmann::json::array({{{"model", name},
+                                 {"parts", model.num_components()},
+                                 {"vertices", model.mesh().num_vertices()},
+                                 {"triangles", model.mesh().num_triangles()}}});
+}
+
+nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
+                                       const std::vector<SkeletonMethod>& methods, int repeat) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (SkeletonMethod method : methods) {
+    SkeletonParams params;
+    params.method = method;
+    std::vector<double> total, kernel, halfspaces, interior, intersection, polytope;
+    for (int r = 0; r < repeat; ++r) {
+      const Skeleton s = extract_skeleton(model, params);
+      total.push_back(s.timings.total);
+      kernel.push_back(s.timings.kernel);
+      halfspaces.push_back(s.timings.kernel_phases.halfspaces);
+      interior.push_back(s.timings.kernel_phases.interior_point);
+      intersection.push_back(s.timings.kernel_phases.intersection);
+      polytope.push_back(s.timings.kernel_phases.polytope);
+    }
+    nlohmann::json row = {{"model", name},
+                          {"parts", model.num_components()},
+                          {"vertices", model.mesh().num_vertices()},
+                          {"triangles", model.mesh().num_triangles()},
+                          {"method", to_string(method)}};
+    put_timing(row, "total", total);
+    put_timing(row, "kernel", kernel);
+    put_timing(row, "kernel_halfspaces", halfspaces);
+    put_timing(row, "kernel_interior_point", interior);
+    put_timing(row, "kernel_intersection", intersection);
+    put_timing(row, "kernel_polytope", polytope);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
+// posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
+// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
+nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,
+                                 const std::vector<std::string>& deformers, const SessionParams& params, int repeat) {
+  const std::vector<std::filesystem::path> clips = model_clips(name);
+  nlohmann::json rows = nlohmann::json::array();
+  if (clips.empty() || !model.hierarchy()) return rows;
+  const ClipFile clip = read_clip(clips.front());
+  AnimationSession session(model, clip, params, find_deformer(deformers.front()));
+  const int frames = session.animator().grid().count();
+  Frame frame;
+  for (const std::string& deformer : deformers) {
+    session.set_deformer(find_deformer(deformer));
+    session.reset_timings();
+    for (int r = 0; r < repeat; ++r)
+      for (int f = 0; f < frames; ++f) session.play(f, frame);
+    const PoseTimings& t = session.animator().timings();
+    const double n = static_cast<double>(frames) * repeat;
+    const int vertices = session.deformer().rest_mesh().num_vertices();
+    const double deform = session.deformation_seconds() / n;
+    nlohmann::json row = {
+        {"model", name},
+        {"clip", clips.front().filename().string()},
+        {"skinning", deformer},
+        {"vertices", vertices},
+        {"sampling_ms", 1e3 * t.sampling / n},
+        {"fk_and_limits_ms", 1e3 * t.fk_and_limits / n},
+        {"collision_ms", 1e3 * t.collision / n},
+        {"pose_ms", 1e3 * t.total() / n},
+        {"deformation_ms", 1e3 * deform},
+        {"total_ms", 1e3 * (t.total() / n + deform)},
+        {"mvertices_per_s", vertices / deform / 1e6},
+        {"runtime_bytes_per_vertex", static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
+    row.update(session.deformer().statistics());
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel& model, const std::string& deformer,
+                                  int repeat) {
+  nlohmann::json rows = nlohmann::json::array();
+  const std::filesystem::path clip_path = skinlab_root() / "clips" / (name + "_thesis_gap.clip");
+  if (!std::filesystem::exists(clip_path) || !model.hierarchy()) return rows;
+  AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
+  const auto& gap = dynamic_cast<const GapDeformer&>(session.deformer());
+  const int count = session.animator().grid().count();
+  static const char* const kPhases[] = {"remove", "add", "triangulate", "normals", "total"};
+  std::vector<std::array<std::vector<double>, 5>> runs(count);
+  std::vector<GapFrameReport> reports(count);
+  Frame frame;
+  for (int r = 0; r < repeat; ++r)
+    for (int f = 0; f < count; ++f) {
+      session.play(f, frame);
+      const GapFrameReport& g = gap.last_frame();
+      reports[f] = g;
+      const std::array<double, 5> phases{g.remove, g.add, g.triangulate, g.normals,
+                                         g.remove + g.add + g.triangulate + g.normals};
+      for (int k = 0; k < 5; ++k) runs[f][k].push_back(phases[k]);
+    }
+  for (int f = 0; f < count; ++f) {
+    const GapFrameReport& g = reports[f];
+    nlohmann::json row = {{"model", name},
+                          {"skinning", deformer},
+                          {"frame", f},
+                          {"vertices", model.mesh().num_vertices()},
+                          {"parts", model.num_components()},
+                          {"moving_joints", g.moving_joints},
+                          {"removed_vertices", g.removed_vertices},
+                          {"patch_vertices", g.patch_vertices},
+                          {"patch_triangles", g.patch_triangles},
+                          {"bezier_arcs", g.bezier_arcs},
+                          {"bezier_fallbacks", g.bezier_fallbacks},
+                          {"clamped_sides", g.clamped_sides}};
+    for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[f][k]);
+    const nlohmann::json thesis = reference_at("/gap_frames_s/" + name + "/" + std::to_string(f) + "/total");
+    row["thesis_total_ms"] = thesis.is_null() ? thesis : nlohmann::json(1e3 * thesis.get<double>());
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedModel& model, int repeat) {
+  if (!model.hierarchy()) return nlohmann::json::array();
+  AnimationSession session(model, std::nullopt, SessionParams{}, find_deformer("rigid"));
+  static const char* const kPhases[] = {"median_edges", "outside_subtree", "neighbourhoods", "opening_planes",
+                                        "total"};
+  std::array<std::vector<double>, 5> runs;
+  for (int r = 0; r < repeat; ++r) {
+    const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
+    const std::array<double, 5> phases{t.median_edges, t.outside_subtree, t.neighbourhoods, t.opening_planes,
+                                       t.total()};
+    for (int k = 0; k < 5; ++k) runs[k].push_back(phases[k]);
+  }
+  nlohmann::json row = {
+      {"model", name}, {"vertices", model.mesh().num_vertices()}, {"parts", model.num_components()}};
+  for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[k]);
+  const nlohmann::json thesis = reference_at("/gap_preprocess_s/" + name);
+  double thesis_total = 0.0;
+  if (thesis.is_object())
+    for (const auto& seconds : thesis) thesis_total += seconds.get<double>();
+  row["thesis_total_ms"] = thesis.is_null() ? nlohmann::json() : nlohmann::json(1e3 * thesis_total);
+  return nlohmann::json::array({row});
+}
+
+nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
+                           const std::vector<std::string>& weight_methods, int repeat) {
+  const std::vector<std::filesystem::path> clips = model_clips(name);
+  nlohmann::json rows = nlohmann::json::array();
+  if (clips.empty() || !model.hierarchy()) return rows;
+  const ClipFile clip = read_clip(clips.front());
+  for (const std::string& method : weight_methods) {
+    SessionParams params;
+    params.weights.method = method;
+    AnimationSession session(model, clip, params, find_deformer("lbs"));
+    const int frames = session.animator().grid().count();
+    for (int f = 0; f < frames; ++f) session.animator().seek(f);  // pose apart from the timing below
+    Frame frame;
+    nlohmann::json row = {{"model", name},
+                          {"clip", clips.front().filename().string()},
+                          {"vertices", model.mesh().num_vertices()},
+                          {"weights", method}};
+    double medians[2];
+    for (int k = 0; k < 2; ++k) {
+      session.set_deformer(find_deformer(k == 0 ? "lbs" : "sbs"));
+      std::vector<double> runs;
+      for (int r = 0; r < repeat; ++r) {
+        session.reset_timings();
+        for (int f = 0; f < frames; ++f) session.play(f, frame);
+        runs.push_back(session.deformation_seconds() / frames);
+      }
+      put_timing(row, k == 0 ? "lbs" : "sbs", runs);
+      medians[k] = median(runs);
+      if (k == 1) row["svd_per_frame"] = session.deformer().statistics()["svd_per_frame"];
+    }
+    row["ratio"] = medians[1] / medians[0];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+namespace {
+
+// One frame's surface as a TriMesh (positions, and the frame's or the rest mesh's triangles).
+TriMesh frame_mesh(const Frame& frame, const SkinMesh& rest) {
+  TriMesh mesh;
+  mesh.positions.resize(frame.positions.size() / 3);
+  for (std::size_t v = 0; v < mesh.positions.size(); ++v)
+    mesh.positions[v] = Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+  mesh.triangles = topology(frame, rest).triangles;
+  return mesh;
+}
+
+// Largest distance between the copies of one vertex of the model's welded mesh, for a frame
+// on a split rest mesh (rigid skinning's cracks); 0 for a welded or rebuilt frame.
+double seam_gap(const Frame& frame, const SkinMesh& rest) {
+  if (!frame.rest_triangles) return 0.0;
+  std::map<int, Vec3> first;
+  double gap = 0.0;
+  for (int v = 0; v < rest.num_vertices(); ++v) {
+    const Vec3 p(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+    const auto [it, inserted] = first.try_emplace(rest.welded_vertex[v], p);
+    if (!inserted) gap = std::max(gap, (it->second - p).norm());
+  }
+  return gap;
+}
+
+// The cross-section plane of a moving joint in a pose: through the joint, its normal the
+// bisector of the parent's and the child's image of the rest normal (the parent axis).
+struct JointPlane {
+  Vec3 point, normal;
+};
+JointPlane joint_plane(const Rig& rig, int child, const AcceptedPose* pose) {
+  const RigComponent& c = rig.components[child];
+  const Vec3 rest_normal = c.align.conjugate() * Vec3::UnitZ();
+  if (!pose) return {c.joint, rest_normal};
+  const QT& p = pose->world[c.parent];
+  const QT& w = pose->world[child];
+  return {w.apply_point(c.joint), (p.apply_normal(rest_normal) + w.apply_normal(rest_normal)).normalized()};
+}
+
+double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {
+  const Quat rel = pose.world[rig.components[child].parent].q.conjugate() * pose.world[child].q;
+  return 2.0 * std::acos(std::min(1.0, std::abs(rel.w())));
+}
+
+}  // namespace
+
+nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::string>& deformers, int frames) {
+  nlohmann::json rows = nlohmann::json::array();
+  if (!model.hierarchy()) return rows;
+  const double diagonal = bounding_box(model.mesh().positions).diagonal();
+  constexpr double kMovingJoint = 5.0 * 3.141592653589793 / 180.0;
+  for (const std::string& deformer : deformers) {
+    // The deformer's own rest frame is the reference: a split mesh's open seams or a rest
+    // mesh's own self-intersections are not the deformation's fault.
+    AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
+    Frame rest_frame;
+    rest_session.play(0, rest_frame);
+    const SkinMesh& rest_skin = rest_session.deformer().rest_mesh();
+    const TriMesh rest = frame_mesh(rest_frame, rest_skin);
+    const double rest_volume = enclosed_volume(rest);
+    const int rest_pairs = self_intersecting_pairs(rest_frame.positions, rest.triangles);
+    const double rest_deviation = normal_deviation(rest).mean_degrees;
+    const Rig& rig = rest_session.rig();
+    std::vector<double> rest_section(rig.components.size(), 0.0);
+    for (std::size_t c = 0; c < rig.components.size(); ++c)
+      if (rig.components[c].parent >= 0) {
+        const JointPlane plane = joint_plane(rig, static_cast<int>(c), nullptr);
+        rest_section[c] = cross_section_area(rest, plane.point, plane.normal);
+      }
+    for (const std::filesystem::path& clip_path : model_clips(name)) {
+      AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
+      const int count = session.animator().grid().count();
+      const int samples = std::min(frames, count);
+      double volume_max = 0, volume_sum = 0, section_min = 1, deviation_sum = 0;
+      int sections = 0, pairs_max = 0, boundary_max = 0, non_manifold_max = 0;
+      bool pairs_known = rest_pairs >= 0;
+      double gap_max = 0;
+      Frame frame;
+      for (int s = 0; s < samples; ++s) {
+        const int f = samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (count - 1) / (samples - 1)));
+        const AcceptedPose& pose = session.play(f, frame);
+        const TriMesh mesh = frame_mesh(frame, session.deformer().rest_mesh());
+        const double change = 100.0 * std::abs(enclosed_volume(mesh) / rest_volume - 1.0);
+        volume_max = std::max(volume_max, change);
+        volume_sum += change;
+        for (std::size_t c = 0; c < rig.components.size(); ++c) {
+          if (rig.components[c].parent < 0 || rest_section[c] <= 0.0) continue;
+          if (relative_angle(pose, rig, static_cast<int>(c)) < kMovingJoint) continue;
+          const JointPlane plane = joint_plane(rig, static_cast<int>(c), &pose);
+          section_min = std::min(section_min, cross_section_area(mesh, plane.point, plane.normal) / rest_section[c]);
+          ++sections;
+        }
+        const int pairs = self_intersecting_pairs(frame.positions, mesh.triangles);  // -1: not a mesh CGAL takes
+        pairs_known = pairs_known && pairs >= 0;
+        pairs_max = std::max(pairs_max, pairs - rest_pairs);
+        const EdgeDefects defects = edge_defects(mesh.triangles);
+        boundary_max = std::max(boundary_max, defects.boundary_edges);
+        non_manifold_max = std::max(non_manifold_max, defects.non_manifold_edges);
+        gap_max = std::max(gap_max, seam_gap(frame, session.deformer().rest_mesh()));
+        deviation_sum += normal_deviation(mesh).mean_degrees - rest_deviation;
+      }
+      rows.push_back({{"model", name},
+                      {"clip", clip_path.filename().string()},
+                      {"skinning", deformer},
+                      {"frames", samples},
+                      {"volume_change_max_pct", volume_max},
+                      {"volume_change_mean_pct", volume_sum / samples},
+                      {"min_cross_section_ratio", sections > 0 ? nlohmann::json(section_min) : nlohmann::json()},
+                      {"self_intersections_over_rest_max", pairs_known ? nlohmann::json(pairs_max) : nlohmann::json()},
+                      {"boundary_edges_max", boundary_max},
+                      {"non_manifold_edges_max", non_manifold_max},
+                      {"seam_gap_max_pct", 100.0 * gap_max / diagonal},
+                      {"normal_deviation_over_rest_deg", deviation_sum / samples}});
+    }
+  }
+  return rows;
+}
+
+}  // namespace skinlab

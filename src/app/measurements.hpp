@@ -1,0 +1,52 @@
+// What `bench` and `experiment` measure, one function per table, each returning the rows (JSON
+// objects) of one model. A timing is the median of `repeat` runs; KEY_ms holds it and
+// KEY_ms_spread the range (max - min) of those runs. Quality columns are defined in
+// docs/quality.md.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/model_library.hpp"
+#include "skinning/session.hpp"
+
+namespace skinlab {
+
+/// The clips of a standard model (clips/NAME_*.clip), sorted by name.
+std::vector<std::filesystem::path> model_clips(const std::string& name);
+
+/// The thesis' chapter 5 numbers (experiments/thesis_reference.json), read once.
+const nlohmann::json& thesis_reference();
+
+/// Table 5.1: parts, vertices, triangles of the model (and of the thesis' mesh when it has one).
+nlohmann::json measure_model(const std::string& name, const SegmentedModel& model);
+
+/// Table 5.2: skeleton extraction per method, total and kernel phase.
+nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
+                                       const std::vector<SkeletonMethod>& methods, int repeat);
+
+/// Per frame of the model's first clip, for each deformer: posing and deformation (bench only).
+nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,
+                                 const std::vector<std::string>& deformers, const SessionParams& params, int repeat);
+
+/// Tables 5.4–5.7: per frame of clips/NAME_thesis_gap.clip, each phase of gap reconstruction with
+/// `deformer` (gap or gap-thesis). Empty for a model without that clip.
+nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel& model, const std::string& deformer,
+                                  int repeat);
+
+/// Table 5.3: the gap pre-processing phases. Empty for a model without a hierarchy.
+nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedModel& model, int repeat);
+
+/// The SBS paper's Table 2 analogue: LBS and SBS per frame of the model's first clip, one
+/// thread, their ratio and SVDs per frame, for each weight method.
+nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
+                           const std::vector<std::string>& weight_methods, int repeat);
+
+/// The deformation-quality table: per clip of the model and deformer, `frames` frames spread
+/// evenly over the clip, each against the same deformer's rest pose (docs/quality.md).
+nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::string>& deformers, int frames);
+
+}  // namespace skinlab

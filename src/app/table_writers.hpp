@@ -1,0 +1,28 @@
+// One table, three formats: Markdown (docs), CSV (spreadsheets, scripts) and LaTeX with
+// booktabs rules (papers). Every format holds the same cell text.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace skinlab {
+
+struct Table {
+  std::string id;                  ///< file stem
+  std::string title;               ///< caption
+  std::vector<std::string> notes;  ///< sentences under the table (what the columns mean, provenance)
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;  ///< each as many cells as columns; "" for none
+};
+
+/// A GitHub-flavoured Markdown table under a "### title" heading, notes after it. Numeric
+/// columns are right-aligned.
+void write_markdown(const Table& table, std::ostream& out);
+/// RFC 4180 CSV: a header row, then the rows; no title or notes.
+void write_csv(const Table& table, std::ostream& out);
+/// A LaTeX table (booktabs: \toprule, \midrule, \bottomrule) with the title as caption and the
+/// notes as a footnote-sized paragraph; special characters escaped.
+void write_latex(const Table& table, std::ostream& out);
+
+}  // namespace skinlab

@@ -1,0 +1,86 @@
+#include "metrics/cross_section.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <unordered_map>
+
+namespace skinlab {
+
+namespace {
+
+std::uint64_t edge_key(int a, int b) {
+  if (a > b) std::swap(a, b);
+  return (static_cast<std::uint64_t>(a) << 32) | static_cast<std::uint32_t>(b);
+}
+
+}  // namespace
+
+double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& normal) {
+  const Vec3 n = normal.normalized();
+  std::vector<double> side(mesh.positions.size());
+  for (std::size_t v = 0; v < side.size(); ++v) side[v] = n.dot(mesh.positions[v] - point);
+  const auto positive = [&](int v) { return side[v] >= 0.0; };
+  // Each crossed edge is one section point; each crossed triangle links the two on its edges.
+  std::unordered_map<std::uint64_t, int> point_of_edge;
+  std::vector<Vec3> points;
+  std::vector<std::array<int, 2>> links;  // per section point: its neighbours along the loop
+  const auto section_point = [&](int a, int b) {
+    const auto [it, inserted] = point_of_edge.try_emplace(edge_key(a, b), static_cast<int>(points.size()));
+    if (inserted) {
+      const double t = side[a] / (side[a] - side[b]);
+      points.push_back(mesh.positions[a] + t * (mesh.positions[b] - mesh.positions[a]));
+      links.push_back({-1, -1});
+    }
+    return it->second;
+  };
+  const auto link = [&](int p, int q) {
+    for (int r : {p, q}) {
+      const int other = r == p ? q : p;
+      if (links[r][0] < 0)
+        links[r][0] = other;
+      else
+        links[r][1] = other;
+    }
+  };
+  for (const Tri& t : mesh.triangles) {
+    std::array<int, 2> crossing{};
+    int count = 0;
+    for (int k = 0; k < 3; ++k) {
+      const int a = t[k], b = t[(k + 1) % 3];
+      if (positive(a) != positive(b) && count < 2) crossing[count++] = section_point(a, b);
+    }
+    if (count == 2) link(crossing[0], crossing[1]);
+  }
+  // Walk each loop once; the area is the shoelace sum of the polygon projected on the plane.
+  std::vector<char> visited(points.size(), 0);
+  double best_area = 0.0, best_distance = std::numeric_limits<double>::infinity();
+  for (std::size_t start = 0; start < points.size(); ++start) {
+    if (visited[start]) continue;
+    std::vector<int> loop;
+    int previous = -1, current = static_cast<int>(start);
+    bool closed = false;
+    while (current >= 0 && !visited[current]) {
+      visited[current] = 1;
+      loop.push_back(current);
+      const int next = links[current][0] != previous ? links[current][0] : links[current][1];
+      previous = current;
+      current = next;
+      if (current == static_cast<int>(start)) closed = true;
+    }
+    if (!closed || loop.size() < 3) continue;
+    Vec3 doubled_area = Vec3::Zero(), sum = Vec3::Zero();
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      doubled_area += (points[loop[i]] - point).cross(points[loop[(i + 1) % loop.size()]] - point);
+      sum += points[loop[i]];
+    }
+    const double distance = (sum / static_cast<double>(loop.size()) - point).norm();
+    if (distance < best_distance) {
+      best_distance = distance;
+      best_area = 0.5 * std::abs(doubled_area.dot(n));
+    }
+  }
+  return best_area;
+}
+
+}  // namespace skinlab

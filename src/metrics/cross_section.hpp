@@ -1,0 +1,19 @@
+// The cross-section of a limb through its joint: where linear blend skinning collapses a
+// twisted or bent joint ("candy wrapper"), this area shrinks towards zero (docs/quality.md).
+#pragma once
+
+#include <vector>
+
+#include "core/tri_mesh.hpp"
+
+namespace skinlab {
+
+/// Area enclosed by the closed loop in which the plane through `point` with normal `normal`
+/// cuts the mesh, choosing, among all the loops of that cut, the one whose centroid lies
+/// nearest to `point`; 0 when the plane cuts no closed loop. Loops are chained through the
+/// crossed edges; a vertex on the plane counts as lying on its positive side, so a cut through
+/// a ring of vertices returns that ring's polygon exactly. Open chains (through a crack) are
+/// skipped.
+double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& normal);
+
+}  // namespace skinlab

@@ -1,0 +1,101 @@
+// The quality metrics of the experiment tables against analytic values on shapes built in code.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "metrics/cross_section.hpp"
+#include "metrics/normal_deviation.hpp"
+#include "test_meshes.hpp"
+
+namespace skinlab {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// Area of the regular n-gon of circumradius r.
+double ngon_area(int n, double r) { return 0.5 * n * r * r * std::sin(2 * kPi / n); }
+
+TEST(QualityMetrics, VolumeOfAnOctahedronAndASphere) {
+  // |x| + |y| + |z| <= 1 encloses 4/3 exactly.
+  TriMesh octahedron;
+  octahedron.positions = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  for (int sx : {0, 1})
+    for (int sy : {2, 3})
+      for (int sz : {4, 5}) {
+        Tri t{sx, sy, sz};
+        // Outward when the signs' product is positive, as (+x, +y, +z) is.
+        if (((sx == 1) != (sy == 3)) != (sz == 5)) std::swap(t[1], t[2]);
+        octahedron.triangles.push_back(t);
+      }
+  EXPECT_NEAR(enclosed_volume(octahedron), 4.0 / 3.0, 1e-12);
+  // A lathed sphere of radius 2 converges to 32/3 pi.
+  const int rings = 200;
+  const TriMesh sphere = test::lathe(
+      256, rings, [&](int k) { return -2.0 + 4.0 * k / (rings - 1); },
+      [](double z) { return std::sqrt(std::max(0.0, 4.0 - z * z)); });
+  EXPECT_NEAR(enclosed_volume(sphere) / (32.0 / 3.0 * kPi), 1.0, 2e-3);
+}
+
+// A cylinder of radius r along z from 0 to 2, skinned linearly to two bones whose weights cross
+// over along z (bone 1's weight z/2), the second bone twisted by `twist` about z: each vertex
+// goes to (1 - w) p + w R p. At the middle ring (w = 1/2) the radius shrinks to r cos(twist/2).
+TriMesh lbs_twisted_cylinder(double twist, int sides, double r) {
+  const int rings = 21;
+  TriMesh mesh = test::lathe(sides, rings, [](int k) { return 0.1 * k; }, [r](double) { return r; });
+  for (Vec3& p : mesh.positions) {
+    const double w = p.z() / 2.0;
+    const Vec3 rotated = Eigen::AngleAxisd(twist, Vec3::UnitZ()) * p;
+    p = (1 - w) * p + w * rotated;
+  }
+  return mesh;
+}
+
+TEST(QualityMetrics, CrossSectionOfATwistedCylinderShrinksAsCosineSquared) {
+  const int sides = 48;
+  const double r = 0.3;
+  for (double degrees : {0.0, 60.0, 90.0, 150.0}) {
+    const double twist = degrees * kPi / 180.0;
+    const TriMesh mesh = lbs_twisted_cylinder(twist, sides, r);
+    const double expected = ngon_area(sides, r * std::cos(twist / 2));
+    EXPECT_NEAR(cross_section_area(mesh, Vec3(0, 0, 1), Vec3::UnitZ()), expected, 1e-9) << degrees;
+  }
+  // Half a turn collapses the middle ring onto the axis: the candy wrapper.
+  EXPECT_NEAR(cross_section_area(lbs_twisted_cylinder(kPi, sides, r), Vec3(0, 0, 1), Vec3::UnitZ()), 0.0, 1e-12);
+}
+
+TEST(QualityMetrics, CrossSectionPicksTheLoopNearestThePoint) {
+  // Two cylinders side by side, radii 0.3 and 0.5: the plane z = 1 cuts both.
+  TriMesh mesh = test::lathe(32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.3; });
+  const TriMesh other = test::lathe(32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.5; });
+  const int offset = mesh.num_vertices();
+  for (const Vec3& p : other.positions) mesh.positions.push_back(p + Vec3(3, 0, 0));
+  for (Tri t : other.triangles) mesh.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  EXPECT_NEAR(cross_section_area(mesh, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3), 1e-9);
+  EXPECT_NEAR(cross_section_area(mesh, Vec3(2.8, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
+  // A tilted plane through the thin one cuts an ellipse: area grows as 1 / cos(tilt).
+  const double tilt = 0.4;
+  const double tilted = cross_section_area(mesh, Vec3(0, 0, 1.05), Vec3(std::sin(tilt), 0, std::cos(tilt)));
+  EXPECT_NEAR(tilted / (kPi * 0.09 / std::cos(tilt)), 1.0, 0.01);
+  // A plane past the ends cuts nothing.
+  EXPECT_EQ(cross_section_area(mesh, Vec3(0, 0, 5), Vec3::UnitZ()), 0.0);
+}
+
+TEST(QualityMetrics, NormalDeviationOfFlatAndFoldedSheets) {
+  // Two triangles of equal area share the edge OP. Flat: no deviation. Folded by phi: each
+  // triangle's smooth normal is 3 n1 + 2 n2 (its own normal at its three vertices, the other's at
+  // the two shared ones), so it deviates by atan(2 sin phi / (3 + 2 cos phi)).
+  for (double degrees : {0.0, 45.0, 90.0}) {
+    const double phi = degrees * kPi / 180.0;
+    TriMesh sheet;
+    sheet.positions = {{0, 0, 0}, {0, 1, 0}, {-1, 0.5, 0}, {std::cos(phi), 0.5, std::sin(phi)}};
+    sheet.triangles = {{0, 1, 2}, {1, 0, 3}};
+    const NormalDeviation d = normal_deviation(sheet);
+    const double expected = std::atan(2 * std::sin(phi) / (3 + 2 * std::cos(phi))) * 180 / kPi;
+    EXPECT_NEAR(d.mean_degrees, expected, 1e-9) << degrees;
+    EXPECT_NEAR(d.max_degrees, expected, 1e-9) << degrees;
+  }
+}
+
+}  // namespace
+}  // namespace skinlab
