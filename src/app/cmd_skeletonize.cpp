@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/pictures.hpp"
 #include "core/atomic_file.hpp"
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
@@ -27,23 +28,6 @@ struct SkeletonizeOptions {
   std::string view = "front";
   std::vector<int> size{800, 600};
 };
-
-// The skeleton over the translucent skin, parts in distinct colours; joints coloured by kind
-// (root black, opening red, kernel blue, link green, axis end orange).
-void render_skeleton(const SegmentedModel& model, const Skeleton& s, const RenderView& view,
-                     const std::filesystem::path& path) {
-  RenderScene scene;
-  RenderMesh skin{&model.mesh().positions, &model.mesh().triangles, {}, 0.35f};
-  for (int label : model.labels()) skin.triangle_colors.push_back(palette_color(label));
-  scene.meshes.push_back(std::move(skin));
-  for (const Bone& b : s.bones)
-    scene.lines.push_back({s.joints[b.from].position, s.joints[b.to].position, {0.1f, 0.1f, 0.15f}, 2.5f});
-  static const Rgb kind_colors[] = {
-      {0, 0, 0}, {0.85f, 0.1f, 0.1f}, {0.1f, 0.3f, 0.9f}, {0.1f, 0.6f, 0.2f}, {0.95f, 0.55f, 0.05f}};
-  for (const SkeletonJoint& j : s.joints)
-    scene.dots.push_back({j.position, kind_colors[static_cast<int>(j.kind)], 4.0f});
-  render_png(scene, view, path);
-}
 
 nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s) {
   const auto component_name = [&](int c) { return model.components()[c].name; };
@@ -135,7 +119,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     params.all_axes = o->all_axes;
     const Skeleton skeleton = extract_skeleton(model, params);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton);
-    if (!o->png.empty()) render_skeleton(model, skeleton, named_view(o->view, o->size[0], o->size[1]), o->png);
+    if (!o->png.empty()) render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size[0], o->size[1]), o->png);
     if (!o->output.empty())
       write_file_atomically(o->output, [&](std::ostream& out) { out << json_text(result) << '\n'; });
     if (o->json)

@@ -10,6 +10,7 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_info_command(CLI::App& app, int& exit_code);
 void add_skeletonize_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
+void add_experiment_command(CLI::App& app, int& exit_code);
 void add_weights_command(CLI::App& app, int& exit_code);
 void add_segment_command(CLI::App& app, int& exit_code);
 void add_animate_command(CLI::App& app, int& exit_code);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   skinlab::add_view_command(app, exit_code, 1, argv);
   skinlab::add_weights_command(app, exit_code);
   skinlab::add_bench_command(app, exit_code);
+  skinlab::add_experiment_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

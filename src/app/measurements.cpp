@@ -303,9 +303,11 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     const int rest_pairs = self_intersecting_pairs(rest_frame.positions, rest.triangles);
     const double rest_deviation = normal_deviation(rest).mean_degrees;
     const Rig& rig = rest_session.rig();
+    // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
+    const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
     for (std::size_t c = 0; c < rig.components.size(); ++c)
-      if (rig.components[c].parent >= 0) {
+      if (closed && rig.components[c].parent >= 0) {
         const JointPlane plane = joint_plane(rig, static_cast<int>(c), nullptr);
         rest_section[c] = cross_section_area(rest, plane.point, plane.normal);
       }

@@ -39,6 +39,8 @@ ConvexHull convex_hull(const std::vector<Vec3>& points) {
   return hull;
 }
 
+const char* qhull_version() { return qh_version; }
+
 Vec3 surface_centroid(const std::vector<Vec3>& points, const std::vector<Tri>& triangles) {
   Vec3 weighted = Vec3::Zero();
   double area = 0.0;

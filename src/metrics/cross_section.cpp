@@ -53,8 +53,12 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
     if (count == 2) link(crossing[0], crossing[1]);
   }
   // Walk each loop once; the area is the shoelace sum of the polygon projected on the plane.
+  // A loop around the point is the limb's own section (when loops nest, the innermost); else
+  // the loop nearest the point, as a collapsed section no longer surrounds its joint.
+  const Vec3 u = n.unitOrthogonal(), v = n.cross(u);
   std::vector<char> visited(points.size(), 0);
   double best_area = 0.0, best_distance = std::numeric_limits<double>::infinity();
+  bool best_surrounds = false;
   for (std::size_t start = 0; start < points.size(); ++start) {
     if (visited[start]) continue;
     std::vector<int> loop;
@@ -70,14 +74,21 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
     }
     if (!closed || loop.size() < 3) continue;
     Vec3 doubled_area = Vec3::Zero(), sum = Vec3::Zero();
+    bool surrounds = false;  // crossing-number test in the plane's (u, v) coordinates
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      doubled_area += (points[loop[i]] - point).cross(points[loop[(i + 1) % loop.size()]] - point);
+      const Vec3 a = points[loop[i]] - point, b = points[loop[(i + 1) % loop.size()]] - point;
+      doubled_area += a.cross(b);
       sum += points[loop[i]];
+      const double av = a.dot(v), bv = b.dot(v);
+      if ((av > 0) != (bv > 0) && a.dot(u) + (b.dot(u) - a.dot(u)) * (0 - av) / (bv - av) > 0) surrounds = !surrounds;
     }
+    const double area = 0.5 * std::abs(doubled_area.dot(n));
     const double distance = (sum / static_cast<double>(loop.size()) - point).norm();
-    if (distance < best_distance) {
+    const bool better = surrounds ? (!best_surrounds || area < best_area) : (!best_surrounds && distance < best_distance);
+    if (better) {
+      best_surrounds = surrounds;
       best_distance = distance;
-      best_area = 0.5 * std::abs(doubled_area.dot(n));
+      best_area = area;
     }
   }
   return best_area;

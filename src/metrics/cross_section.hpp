@@ -9,8 +9,9 @@
 namespace skinlab {
 
 /// Area enclosed by the closed loop in which the plane through `point` with normal `normal`
-/// cuts the mesh, choosing, among all the loops of that cut, the one whose centroid lies
-/// nearest to `point`; 0 when the plane cuts no closed loop. Loops are chained through the
+/// cuts the mesh: among all the loops of that cut, the smallest that surrounds `point`, or,
+/// when none does, the one whose centroid lies nearest to `point`; 0 when the plane cuts no
+/// closed loop. Loops are chained through the
 /// crossed edges; a vertex on the plane counts as lying on its positive side, so a cut through
 /// a ring of vertices returns that ring's polygon exactly. Open chains (through a crack) are
 /// skipped.

@@ -215,6 +215,11 @@ void render_png(const RenderScene& scene, const RenderView& view, const std::fil
 
 void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
                       const std::filesystem::path& path) {
+  render_strip_png(std::vector<const RenderScene*>(views.size(), &scene), views, path);
+}
+
+void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
+                      const std::filesystem::path& path) {
   int width = 0, height = 0;
   for (const RenderView& v : views) {
     width += v.width;
@@ -222,8 +227,9 @@ void render_views_png(const RenderScene& scene, const std::vector<RenderView>& v
   }
   std::vector<unsigned char> image(static_cast<std::size_t>(width) * height * 3, 255);
   int x0 = 0;
-  for (const RenderView& v : views) {
-    const std::vector<unsigned char> part = render_image(scene, v);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    const RenderView& v = views[i];
+    const std::vector<unsigned char> part = render_image(*scenes[i], v);
     for (int y = 0; y < v.height; ++y)
       std::copy_n(part.begin() + static_cast<std::ptrdiff_t>(3 * y * v.width), 3 * v.width,
                   image.begin() + static_cast<std::ptrdiff_t>(3 * (static_cast<std::size_t>(y) * width + x0)));

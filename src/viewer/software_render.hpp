@@ -56,6 +56,10 @@ void render_png(const RenderScene& scene, const RenderView& view, const std::fil
 void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 
+/// Scene i in view i, side by side in one PNG (written atomically): a filmstrip.
+void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
+                      const std::filesystem::path& path);
+
 /// "front" looks along -z, "back" along +z, "side" along -x, "top" along -y (up -z); y is up
 /// otherwise.
 RenderView named_view(const std::string& name, int width, int height);

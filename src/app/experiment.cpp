@@ -1,0 +1,470 @@
+#include "app/experiment.hpp"
+
+#include <CGAL/version.h>
+#include <CLI/Version.hpp>
+#include <sys/utsname.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "app/deformer_registry.hpp"
+#include "app/measurements.hpp"
+#include "app/pictures.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/json_text.hpp"
+#include "geometry/convex_hull.hpp"
+
+namespace skinlab {
+
+namespace {
+
+constexpr const char* kResultsFormat = "skinlab-experiment-results/1";
+
+// The first line a shell command prints, or "" when it fails.
+std::string command_line_output(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r")) {
+    char buffer[512];
+    if (std::fgets(buffer, sizeof buffer, pipe)) out = buffer;
+    pclose(pipe);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+// The commit of the source tree, "+dirty" when it has uncommitted changes; "unknown" outside git.
+std::string source_commit() {
+  const std::string root = skinlab_root().string();
+  const std::string commit = command_line_output("git -C '" + root + "' rev-parse HEAD");
+  if (commit.empty()) return "unknown";
+  const bool dirty = !command_line_output("git -C '" + root + "' status --porcelain --untracked-files=no").empty();
+  return commit + (dirty ? "+dirty" : "");
+}
+
+std::string number(const nlohmann::json& value, int decimals) {
+  if (!value.is_number()) return "";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value.get<double>();
+  return out.str();
+}
+
+// Milliseconds with three significant decimals below 10 ms, fewer above.
+std::string ms(const nlohmann::json& value) {
+  if (!value.is_number()) return "";
+  const double v = value.get<double>();
+  return number(value, v < 10 ? 3 : v < 100 ? 2 : 1);
+}
+
+const nlohmann::json& reference(const std::string& path) {
+  static const nlohmann::json none;
+  const nlohmann::json::json_pointer pointer(path);
+  return thesis_reference().contains(pointer) ? thesis_reference().at(pointer) : none;
+}
+
+// The thesis' time over ours, only where our mesh is the thesis' own (Table 5.1): other models
+// are different meshes of the same animals, and a ratio between them would mislead.
+std::string speed_up(const std::string& model, const nlohmann::json& thesis_ms, const nlohmann::json& ours_ms) {
+  if (reference("/models/" + model + "/same_mesh") != true || !thesis_ms.is_number() || !ours_ms.is_number() ||
+      ours_ms.get<double>() <= 0)
+    return "";
+  return number(thesis_ms.get<double>() / ours_ms.get<double>(), 0);
+}
+
+std::string thesis_cell(const std::string& model, const char* key) {
+  const nlohmann::json& v = reference("/models/" + model + "/" + key);
+  return v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+const std::string kThesisNote =
+    "Thesis columns: the thesis' chapter 5 (Intel Core Quad 2.4 GHz, one core), on its own meshes; ours come from "
+    "CGAL's data archive, refined by the segmentation, and only homer is the thesis' own mesh, so the speed-up is "
+    "given for homer alone.";
+const std::string kTimingNote = "Times: median over the repeats; spread: max - min of the same runs.";
+
+// The rows of the table's tasks that are present, in definition order.
+std::vector<nlohmann::json> table_rows(const TableSpec& spec, const nlohmann::json& tasks) {
+  std::vector<nlohmann::json> rows;
+  for (const std::string& model : spec.models) {
+    const std::string id = spec.id + "/" + model;
+    if (tasks.contains(id))
+      for (const nlohmann::json& row : tasks[id]["rows"]) rows.push_back(row);
+  }
+  return rows;
+}
+
+Table models_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id, spec.title, {kThesisNote}, {"Model", "Parts", "Vertices", "Triangles", "Thesis model",
+                                               "Thesis parts", "Thesis vertices", "Thesis triangles"}, {}};
+  for (const auto& r : rows) {
+    const std::string m = r["model"];
+    t.rows.push_back({m, r["parts"].dump(), r["vertices"].dump(), r["triangles"].dump(), thesis_cell(m, "thesis_name"),
+                      thesis_cell(m, "parts"), thesis_cell(m, "vertices"), thesis_cell(m, "triangles")});
+  }
+  return t;
+}
+
+Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {kTimingNote,
+           "Kernel: the kernel centroids, of which LP is the interior point (exact linear program, skipped where the "
+           "hull centroid lies deep inside), Qhull the half-space intersection and polytope its hull and centroid.",
+           kThesisNote},
+          {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Kernel (ms)", "LP (ms)", "Qhull (ms)",
+           "Polytope (ms)", "Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"},
+          {}};
+  for (const auto& r : rows) {
+    const std::string m = r["model"], method = r["method"];
+    const nlohmann::json& thesis_s = reference("/skeletonization_s/" + m + "/" + method);
+    const nlohmann::json thesis = thesis_s.is_number() ? nlohmann::json(1e3 * thesis_s.get<double>()) : nlohmann::json();
+    t.rows.push_back({m, r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]), ms(r["total_ms_spread"]),
+                      ms(r["kernel_ms"]), ms(r["kernel_interior_point_ms"]), ms(r["kernel_intersection_ms"]),
+                      ms(r["kernel_polytope_ms"]), ms(thesis), thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
+                      speed_up(m, thesis, r["total_ms"])});
+  }
+  return t;
+}
+
+Table gap_preprocess_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {kTimingNote,
+           "Columns as Table 5.3: median edge length per part, parts outside each subtree, vertex neighbourhoods; "
+           "plus the opening planes.",
+           kThesisNote},
+          {"Model", "Vertices", "Parts", "Median lengths (ms)", "Other nodes (ms)", "Neighbourhoods (ms)",
+           "Planes (ms)", "Total (ms)", "Spread (ms)", "Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"},
+          {}};
+  for (const auto& r : rows) {
+    const std::string m = r["model"];
+    t.rows.push_back({m, r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]),
+                      ms(r["outside_subtree_ms"]), ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]),
+                      ms(r["total_ms"]), ms(r["total_ms_spread"]), ms(r["thesis_total_ms"]),
+                      thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
+                      speed_up(m, r["thesis_total_ms"], r["total_ms"])});
+  }
+  return t;
+}
+
+Table gap_frames_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {kTimingNote,
+           "Per frame of clips/MODEL_thesis_gap.clip (four parts moving together, as Tables 5.4-5.7); joints: moving "
+           "joints; removed, new: vertices; fallbacks: Bézier arcs replaced by axis arcs; clamped: removals undone.",
+           kThesisNote},
+          {"Model", "Deformer", "Frame", "Joints", "Removed", "New", "Fallbacks", "Clamped", "Remove (ms)", "Add (ms)",
+           "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)", "Thesis (ms)", "Thesis vertices",
+           "Speed-up"},
+          {}};
+  for (const auto& r : rows) {
+    const std::string m = r["model"];
+    t.rows.push_back({m, r["skinning"], std::to_string(r["frame"].get<int>() + 1), r["moving_joints"].dump(),
+                      r["removed_vertices"].dump(), r["patch_vertices"].dump(), r["bezier_fallbacks"].dump(),
+                      r["clamped_sides"].dump(), ms(r["remove_ms"]), ms(r["add_ms"]), ms(r["triangulate_ms"]),
+                      ms(r["normals_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"]), ms(r["thesis_total_ms"]),
+                      thesis_cell(m, "vertices"), speed_up(m, r["thesis_total_ms"], r["total_ms"])});
+  }
+  return t;
+}
+
+Table sbs_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {kTimingNote,
+           "Deformation per frame of the model's first clip, one thread, as Table 2 of Kavan & Zara 2005 (SBS); "
+           "SVDs: polar decompositions per frame."},
+          {"Model", "Vertices", "Weights", "LBS (ms)", "LBS spread", "SBS (ms)", "SBS spread", "SBS / LBS",
+           "SVDs per frame"},
+          {}};
+  for (const auto& r : rows)
+    t.rows.push_back({r["model"], r["vertices"].dump(), r["weights"], ms(r["lbs_ms"]), ms(r["lbs_ms_spread"]),
+                      ms(r["sbs_ms"]), ms(r["sbs_ms_spread"]), number(r["ratio"], 2), r["svd_per_frame"].dump()});
+  return t;
+}
+
+Table quality_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {"Per clip, over frames spread evenly through it, each against the same deformer's rest pose "
+           "(docs/quality.md): volume change; smallest cross-section through a moving joint over its rest area; "
+           "self-intersecting triangle pairs beyond the rest pose's; boundary and non-manifold edges; the largest gap "
+           "between copies of one vertex (rigid skinning's cracks) in % of the model's diagonal; the mean deviation "
+           "of facet normals from the smooth normal field, over the rest pose's."},
+          {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section", "Self-int.",
+           "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)"},
+          {}};
+  for (const auto& r : rows)
+    t.rows.push_back({r["model"], r["clip"], r["skinning"], r["frames"].dump(), number(r["volume_change_max_pct"], 2),
+                      number(r["volume_change_mean_pct"], 2), number(r["min_cross_section_ratio"], 3),
+                      r["self_intersections_over_rest_max"].is_null() ? "" : r["self_intersections_over_rest_max"].dump(),
+                      r["boundary_edges_max"].dump(), r["non_manifold_edges_max"].dump(),
+                      number(r["seam_gap_max_pct"], 2), number(r["normal_deviation_over_rest_deg"], 2)});
+  return t;
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  write_file_atomically(path, [&](std::ostream& out) { out << text; });
+}
+
+// A bar chart with gnuplot (Debian's gnuplot-nox): one bar group per row label, one bar per
+// series; false when gnuplot is missing or fails.
+bool bar_chart(const std::filesystem::path& png, const std::string& title, const std::vector<std::string>& series,
+               const std::vector<std::pair<std::string, std::vector<double>>>& bars, bool stacked) {
+  const std::filesystem::path data = png.string() + ".dat", script = png.string() + ".gp";
+  std::ostringstream d;
+  d << "label";
+  for (const std::string& s : series) d << '\t' << '"' << s << '"';
+  d << '\n';
+  for (const auto& [label, values] : bars) {
+    d << '"' << label << '"';
+    for (double v : values) d << '\t' << v;
+    d << '\n';
+  }
+  write_text(data, d.str());
+  std::ostringstream g;
+  g << "set terminal pngcairo size 960,480 font 'sans,9'\nset output '" << png.string() << "'\n"
+    << "set title \"" << title << "\"\nset style data histograms\nset style histogram "
+    << (stacked ? "rowstacked" : "clustered gap 1") << "\nset style fill solid 0.85 border -1\n"
+    << "set ylabel 'ms'\nset logscale y\nset xtics rotate by -40 left\nset key outside right top\n"
+    << (stacked ? "unset logscale y\n" : "") << "plot for [i=2:" << series.size() + 1 << "] '" << data.string()
+    << "' using i:xtic(1) title columnheader(i)\n";
+  write_text(script, g.str());
+  const bool ok = std::system(("gnuplot '" + script.string() + "' 2>/dev/null").c_str()) == 0;
+  std::filesystem::remove(script);
+  if (!ok) std::filesystem::remove(png);
+  return ok;
+}
+
+// Figures of one table: skeleton pictures per model and method and a chart of the times; per
+// phase charts of the gap tables; filmstrips of each model's first clip per deformer.
+void table_figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
+                   const std::function<void(const std::string&)>& progress) {
+  if (spec.kind == TableKind::skeletonization) {
+    std::vector<std::pair<std::string, std::vector<double>>> bars;
+    for (const std::string& model : spec.models) {
+      progress(spec.id + ": " + model + " skeletons");
+      const ModelFiles files = resolve_model(model);
+      const SegmentedModel m = load_model(files);
+      std::vector<RenderScene> scenes;
+      std::vector<Skeleton> skeletons;
+      for (const std::string& method : spec.methods) {
+        SkeletonParams params;
+        params.method = parse_skeleton_method(method);
+        skeletons.push_back(extract_skeleton(m, params));
+      }
+      for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
+      std::vector<const RenderScene*> pointers;
+      for (const RenderScene& s : scenes) pointers.push_back(&s);
+      render_strip_png(pointers, std::vector<RenderView>(scenes.size(), front_view(files, 320, 320)),
+                       dir / ("skeletons-" + model + ".png"));
+    }
+    std::map<std::string, std::vector<double>> by_model;
+    for (const auto& r : rows) by_model[r["model"]].push_back(std::max(1e-3, r["total_ms"].get<double>()));
+    for (const std::string& model : spec.models)
+      if (by_model.count(model)) bars.push_back({model, by_model[model]});
+    bar_chart(dir / (spec.id + ".png"), spec.title + " (ms, log scale)", spec.methods, bars, false);
+  }
+  if (spec.kind == TableKind::gap_frames) {
+    std::vector<std::pair<std::string, std::vector<double>>> bars;
+    for (const auto& r : rows)
+      bars.push_back({r["model"].get<std::string>() + " " + r["skinning"].get<std::string>() + " " +
+                          std::to_string(r["frame"].get<int>() + 1),
+                      {r["remove_ms"], r["add_ms"], r["triangulate_ms"], r["normals_ms"]}});
+    bar_chart(dir / (spec.id + ".png"), spec.title + ": per phase (ms)", {"remove", "add", "triangulate", "normals"},
+              bars, true);
+  }
+  if (spec.kind == TableKind::quality) {
+    for (const std::string& model : spec.models) {
+      const std::vector<std::filesystem::path> clips = model_clips(model);
+      if (clips.empty()) continue;
+      const ModelFiles files = resolve_model(model);
+      const SegmentedModel m = load_model(files);
+      if (!m.hierarchy()) continue;
+      const ClipFile clip = read_clip(clips.front());
+      for (const std::string& deformer : spec.deformers) {
+        progress(spec.id + ": " + model + " " + deformer + " filmstrip");
+        AnimationSession session(m, clip, SessionParams{}, find_deformer(deformer));
+        const int count = session.animator().grid().count();
+        const int samples = std::min(spec.frames, count);
+        std::vector<std::vector<Vec3>> positions(samples);
+        std::vector<std::vector<Tri>> triangles(samples);
+        std::vector<RenderScene> scenes(samples);
+        Frame frame;
+        for (int s = 0; s < samples; ++s) {
+          const int f = samples == 1 ? 0 : static_cast<int>(std::lround(double(s) * (count - 1) / (samples - 1)));
+          session.play(f, frame);
+          const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
+          for (std::size_t v = 0; 3 * v < frame.positions.size(); ++v)
+            positions[s].emplace_back(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+          triangles[s] = topo.triangles;
+          RenderMesh mesh{&positions[s], &triangles[s], {}, 1.0f};
+          for (int label : topo.triangle_component) mesh.triangle_colors.push_back(palette_color(label));
+          scenes[s].meshes.push_back(std::move(mesh));
+        }
+        std::vector<const RenderScene*> pointers;
+        for (const RenderScene& s : scenes) pointers.push_back(&s);
+        render_strip_png(pointers, std::vector<RenderView>(samples, front_view(files, 240, 240)),
+                         dir / ("filmstrip-" + model + "-" + deformer + ".png"));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<ExperimentTask> experiment_tasks(const ExperimentDefinition& def) {
+  std::vector<ExperimentTask> tasks;
+  for (std::size_t t = 0; t < def.tables.size(); ++t)
+    for (const std::string& model : def.tables[t].models)
+      tasks.push_back({static_cast<int>(t), model, def.tables[t].id + "/" + model});
+  return tasks;
+}
+
+std::vector<ExperimentTask> shard_tasks(const std::vector<ExperimentTask>& tasks, int index, int count) {
+  std::vector<ExperimentTask> out;
+  for (std::size_t i = index - 1; i < tasks.size(); i += count) out.push_back(tasks[i]);
+  return out;
+}
+
+nlohmann::json run_task(const ExperimentDefinition& def, const ExperimentTask& task) {
+  const TableSpec& spec = def.tables[task.table];
+  const ModelFiles files = resolve_model(task.model);
+  const SegmentedModel model = load_model(files);
+  switch (spec.kind) {
+    case TableKind::models: return measure_model(files.name, model);
+    case TableKind::skeletonization: {
+      std::vector<SkeletonMethod> methods;
+      for (const std::string& m : spec.methods) methods.push_back(parse_skeleton_method(m));
+      return measure_skeletonization(files.name, model, methods, def.repeats);
+    }
+    case TableKind::gap_preprocess: return measure_gap_preprocess(files.name, model, def.repeats);
+    case TableKind::gap_frames: {
+      nlohmann::json rows = nlohmann::json::array();
+      for (const std::string& d : spec.deformers)
+        for (auto& row : measure_gap_frames(files.name, model, d, def.repeats)) rows.push_back(row);
+      return rows;
+    }
+    case TableKind::sbs: return measure_sbs(files.name, model, spec.weights, def.repeats);
+    case TableKind::quality: return measure_quality(files.name, model, spec.deformers, spec.frames);
+  }
+  return nlohmann::json::array();
+}
+
+nlohmann::json experiment_results(const ExperimentDefinition& def, const std::string& shard, nlohmann::json rows) {
+  return {{"format", kResultsFormat},   {"definition", def.source}, {"definition_sha256", def.digest},
+          {"commit", source_commit()}, {"shard", shard},           {"tasks", std::move(rows)}};
+}
+
+nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const std::vector<std::string>& names) {
+  nlohmann::json merged;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const nlohmann::json& r = results[i];
+    if (!r.is_object() || r.value("format", "") != kResultsFormat)
+      throw InputError(names[i] + ": not the results of `skinlab experiment` (format " + kResultsFormat + ")");
+    if (i == 0) {
+      merged = r;
+      merged["tasks"] = nlohmann::json::object();
+      merged["shard"] = "merged";
+    } else {
+      if (r["definition_sha256"] != merged["definition_sha256"])
+        throw InputError(names[i] + ": results of a different experiment definition than " + names[0]);
+      if (r["commit"] != merged["commit"])
+        throw InputError(names[i] + ": results of commit " + r["commit"].get<std::string>() + ", " + names[0] +
+                         " of " + merged["commit"].get<std::string>());
+    }
+    for (const auto& [id, task] : r["tasks"].items()) {
+      if (merged["tasks"].contains(id)) throw InputError(names[i] + ": task " + id + " is also in an earlier slice");
+      merged["tasks"][id] = task;
+    }
+  }
+  return merged;
+}
+
+std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nlohmann::json& results) {
+  std::vector<Table> tables;
+  for (const TableSpec& spec : def.tables) {
+    const std::vector<nlohmann::json> rows = table_rows(spec, results["tasks"]);
+    switch (spec.kind) {
+      case TableKind::models: tables.push_back(models_table(spec, rows)); break;
+      case TableKind::skeletonization: tables.push_back(skeletonization_table(spec, rows)); break;
+      case TableKind::gap_preprocess: tables.push_back(gap_preprocess_table(spec, rows)); break;
+      case TableKind::gap_frames: tables.push_back(gap_frames_table(spec, rows)); break;
+      case TableKind::sbs: tables.push_back(sbs_table(spec, rows)); break;
+      case TableKind::quality: tables.push_back(quality_table(spec, rows)); break;
+    }
+  }
+  return tables;
+}
+
+nlohmann::json run_meta() {
+  utsname host{};
+  uname(&host);
+  std::string cpu = "unknown";
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.rfind("model name", 0) == 0) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  std::string memory;
+  std::ifstream meminfo("/proc/meminfo");
+  std::getline(meminfo, memory);
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return {{"date", date},
+          {"commit", source_commit()},
+          {"machine", {{"host", host.nodename}, {"system", std::string(host.sysname) + " " + host.release},
+                       {"architecture", host.machine}, {"cpu", cpu},
+                       {"hardware_threads", std::thread::hardware_concurrency()},
+                       {"memory", memory.empty() ? "unknown" : memory.substr(memory.find_first_not_of(" ", memory.find(':') + 1))}}},
+          {"compiler", {{"version", __VERSION__}, {"build_type", SKINLAB_BUILD_TYPE}, {"flags", SKINLAB_CXX_FLAGS}}},
+          {"libraries",
+           {{"CGAL", CGAL_VERSION_STR},
+            {"Qhull", qhull_version()},
+            {"Eigen", std::to_string(EIGEN_WORLD_VERSION) + "." + std::to_string(EIGEN_MAJOR_VERSION) + "." +
+                          std::to_string(EIGEN_MINOR_VERSION)},
+            {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                                  std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                                  std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
+            {"CLI11", CLI11_VERSION},
+            {"gnuplot", command_line_output("gnuplot --version")}}}};
+}
+
+void write_experiment(const ExperimentDefinition& def, const nlohmann::json& results, const nlohmann::json& meta,
+                      const std::filesystem::path& out, const std::function<void(const std::string&)>& progress) {
+  std::filesystem::create_directories(out / "tables");
+  write_text(out / "results.json", json_text(results) + "\n");
+  write_text(out / "meta.json", json_text(meta) + "\n");
+  std::ostringstream all;
+  all << "# " << def.name << "\n\n";
+  if (!def.description.empty()) all << def.description << "\n\n";
+  all << "Commit " << results["commit"].get<std::string>() << ", " << meta["date"].get<std::string>() << ", "
+      << meta["machine"]["cpu"].get<std::string>() << "; shard " << results["shard"].get<std::string>() << ".\n";
+  for (const Table& table : experiment_tables(def, results)) {
+    std::ostringstream md, csv, tex;
+    write_markdown(table, md);
+    write_csv(table, csv);
+    write_latex(table, tex);
+    write_text(out / "tables" / (table.id + ".md"), md.str());
+    write_text(out / "tables" / (table.id + ".csv"), csv.str());
+    write_text(out / "tables" / (table.id + ".tex"), tex.str());
+    all << '\n' << md.str();
+  }
+  write_text(out / "tables.md", all.str());
+  const bool complete = results["tasks"].size() == experiment_tasks(def).size();
+  if (!def.figures || !complete) return;
+  std::filesystem::create_directories(out / "figures");
+  for (const TableSpec& spec : def.tables) table_figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+}
+
+}  // namespace skinlab

@@ -1,0 +1,28 @@
+#include "app/pictures.hpp"
+
+namespace skinlab {
+
+RenderScene skeleton_scene(const SegmentedModel& model, const Skeleton& s) {
+  RenderScene scene;
+  RenderMesh skin{&model.mesh().positions, &model.mesh().triangles, {}, 0.35f};
+  for (int label : model.labels()) skin.triangle_colors.push_back(palette_color(label));
+  scene.meshes.push_back(std::move(skin));
+  for (const Bone& b : s.bones)
+    scene.lines.push_back({s.joints[b.from].position, s.joints[b.to].position, {0.1f, 0.1f, 0.15f}, 2.5f});
+  static const Rgb kind_colors[] = {
+      {0, 0, 0}, {0.85f, 0.1f, 0.1f}, {0.1f, 0.3f, 0.9f}, {0.1f, 0.6f, 0.2f}, {0.95f, 0.55f, 0.05f}};
+  for (const SkeletonJoint& j : s.joints)
+    scene.dots.push_back({j.position, kind_colors[static_cast<int>(j.kind)], 4.0f});
+  return scene;
+}
+
+RenderView front_view(const ModelFiles& files, int width, int height) {
+  RenderView view;
+  view.direction = -files.forward;
+  view.up = files.up;
+  view.width = width;
+  view.height = height;
+  return view;
+}
+
+}  // namespace skinlab

@@ -1,0 +1,19 @@
+// Pictures the commands share: a skeleton over its translucent skin, and the view that shows a
+// standard model upright from the front.
+#pragma once
+
+#include "core/model_library.hpp"
+#include "skeleton/skeleton.hpp"
+#include "viewer/software_render.hpp"
+
+namespace skinlab {
+
+/// The skeleton over the translucent skin, parts in distinct colours; joints coloured by kind
+/// (root black, opening red, kernel blue, link green, axis end orange). The scene points into
+/// `model`, which must outlive it.
+RenderScene skeleton_scene(const SegmentedModel& model, const Skeleton& skeleton);
+
+/// Looking at the model's front (against its forward direction) with its up direction up.
+RenderView front_view(const ModelFiles& files, int width, int height);
+
+}  // namespace skinlab
