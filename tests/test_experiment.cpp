@@ -1,0 +1,203 @@
+// `skinlab experiment` end to end on a tiny definition: the three formats agree, shards merge
+// into the unsharded tables, bad definitions are refused with the file and the JSON path.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/table_writers.hpp"
+#include "run_command.hpp"
+
+namespace skinlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kExe = SKINLAB_EXE;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class Experiment : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("skinlab_experiment_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write_definition(const std::string& text, const std::string& name = "tiny.json") {
+    std::ofstream(dir_ / name) << text;
+    return dir_ / name;
+  }
+  /// Runs `skinlab experiment ARGS`.
+  int run(const std::string& args, std::string& output) {
+    return test::run_command(kExe + " experiment " + args, output);
+  }
+
+  fs::path dir_;
+};
+
+// Two models, one method, two repeats; plus the models table, whose cells hold no timing.
+const char* const kTiny = R"({
+  "name": "tiny", "models": ["cactus", "cow"], "repeats": 2, "figures": false,
+  "tables": [
+    {"id": "models", "kind": "models", "title": "Models"},
+    {"id": "skeletons", "kind": "skeletonization", "methods": ["centroid"], "title": "Skeletons"}
+  ]})";
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::vector<std::string> cells;
+    std::stringstream cells_in(line);
+    for (std::string cell; std::getline(cells_in, cell, ',');) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.push_back("");
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+std::vector<std::vector<std::string>> markdown_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("| ---", 0) == 0 || line.empty() || line[0] != '|') continue;
+    std::vector<std::string> cells;
+    std::size_t at = 1;
+    while (at < line.size()) {
+      const std::size_t end = line.find(" |", at);
+      std::string cell = line.substr(at, end - at);
+      cells.push_back(cell.empty() ? cell : cell.substr(1));
+      at = end + 2;
+    }
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+TEST_F(Experiment, TinyRunWritesThreeFormatsWithTheSameNumbers) {
+  std::string out;
+  ASSERT_EQ(run(write_definition(kTiny).string() + " -o " + (dir_ / "run").string() + " --quiet", out), 0) << out;
+  const fs::path tables = dir_ / "run" / "tables";
+  for (const char* id : {"models", "skeletons"}) {
+    const auto csv = csv_rows(read_text(tables / (std::string(id) + ".csv")));
+    const auto md = markdown_rows(read_text(tables / (std::string(id) + ".md")));
+    ASSERT_EQ(csv, md) << id;
+    // The LaTeX body holds the same cells, '&'-separated.
+    const std::string tex = read_text(tables / (std::string(id) + ".tex"));
+    EXPECT_NE(tex.find("\\toprule"), std::string::npos);
+    for (const auto& row : csv) {
+      std::string line;
+      for (std::size_t c = 0; c < row.size(); ++c) line += (c ? " & " : "") + row[c];
+      EXPECT_NE(tex.find(line + " \\\\"), std::string::npos) << line;
+    }
+  }
+  const auto models = csv_rows(read_text(tables / "models.csv"));
+  ASSERT_EQ(models.size(), 3u);  // header, cactus, cow
+  EXPECT_EQ(models[1][0], "cactus");
+  EXPECT_EQ(models[2][0], "cow");
+  EXPECT_EQ(models[2][4], "Cow");  // the thesis' mesh beside ours
+  EXPECT_EQ(models[2][6], "3825");
+  // The skeleton times are the medians the results hold.
+  const nlohmann::json results = nlohmann::json::parse(read_text(dir_ / "run" / "results.json"));
+  const auto skeletons = csv_rows(read_text(tables / "skeletons.csv"));
+  ASSERT_EQ(skeletons.size(), 3u);
+  const double cow_ms = results["tasks"]["skeletons/cow"]["rows"][0]["total_ms"];
+  EXPECT_NEAR(std::stod(skeletons[2][4]), cow_ms, 0.01 * cow_ms + 1e-3);
+  EXPECT_EQ(skeletons[2][10], "4865.0");  // Table 5.2, centroid, cow: 4.86503 s
+  EXPECT_EQ(skeletons[2][13], "");        // no speed-up: not the thesis' own mesh
+  const nlohmann::json meta = nlohmann::json::parse(read_text(dir_ / "run" / "meta.json"));
+  for (const char* key : {"date", "commit", "machine", "compiler", "libraries"}) EXPECT_TRUE(meta.contains(key)) << key;
+  EXPECT_EQ(meta["libraries"]["CGAL"].get<std::string>().empty(), false);
+}
+
+TEST_F(Experiment, ShardsMergeIntoTheUnshardedTables) {
+  const fs::path def = write_definition(kTiny);
+  std::string out;
+  ASSERT_EQ(run(def.string() + " -o " + (dir_ / "all").string() + " --quiet", out), 0) << out;
+  ASSERT_EQ(run(def.string() + " -o " + (dir_ / "s1").string() + " --shard 1/2 --quiet", out), 0) << out;
+  ASSERT_EQ(run(def.string() + " -o " + (dir_ / "s2").string() + " --shard 2/2 --jobs 2 --quiet", out), 0) << out;
+  ASSERT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s2").string() + " -o " +
+                    (dir_ / "merged").string(),
+                out),
+            0)
+      << out;
+  // Equal apart from timings: every column but the times.
+  const auto all = csv_rows(read_text(dir_ / "all" / "tables" / "skeletons.csv"));
+  const auto merged = csv_rows(read_text(dir_ / "merged" / "tables" / "skeletons.csv"));
+  ASSERT_EQ(all.size(), merged.size());
+  for (std::size_t r = 0; r < all.size(); ++r)
+    for (std::size_t c : {0, 1, 2, 3, 10, 11, 12, 13}) EXPECT_EQ(all[r][c], merged[r][c]) << r << "," << c;
+  EXPECT_EQ(read_text(dir_ / "all" / "tables" / "models.csv"), read_text(dir_ / "merged" / "tables" / "models.csv"));
+  // A slice merged with itself, or with another definition's slice, is refused.
+  EXPECT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s1").string() + " -o " +
+                    (dir_ / "twice").string(),
+                out),
+            2);
+  EXPECT_NE(out.find("also in an earlier slice"), std::string::npos) << out;
+  std::string other = kTiny;
+  other.replace(other.find("\"repeats\": 2"), 12, "\"repeats\": 1");
+  ASSERT_EQ(run(write_definition(other, "other.json").string() + " -o " + (dir_ / "o2").string() +
+                    " --shard 2/2 --quiet",
+                out),
+            0)
+      << out;
+  EXPECT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "o2").string() + " -o " +
+                    (dir_ / "mixed").string(),
+                out),
+            2);
+  EXPECT_NE(out.find("different experiment definition"), std::string::npos) << out;
+  EXPECT_FALSE(fs::exists(dir_ / "mixed"));
+}
+
+TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
+  const struct {
+    const char* text;
+    const char* message;
+  } cases[] = {
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "timing"}]})", "/tables/0/kind: expected one of"},
+      {R"({"name": "x", "models": ["cow", "unicorn"], "tables": [{"id": "a", "kind": "models"}]})", "/models/1: expected one of"},
+      {R"({"name": "x", "models": ["cow"], "repeats": 0, "tables": [{"id": "a", "kind": "models"}]})", "/repeats: expected an integer"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models", "frames": 3}]})", "/tables/0/frames: not an option"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "skeletonization", "methods": ["magic"]}]})", "/tables/0/methods/0"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models"}, {"id": "a", "kind": "sbs"}]})", "/tables/1/id"},
+      {R"({"name": "x", "models": ["cow"], "tabels": []})", "/tabels: unknown key"},
+      {"{\"name\": \"x\",\n \"models\": [\"cow\"\n}", "bad.json:3:1:"},
+  };
+  for (const auto& c : cases) {
+    const fs::path def = write_definition(c.text, "bad.json");
+    std::string out;
+    EXPECT_EQ(run(def.string() + " -o " + (dir_ / "out").string() + " --quiet", out), 2) << c.text;
+    EXPECT_NE(out.find("bad.json"), std::string::npos) << out;
+    EXPECT_NE(out.find(c.message), std::string::npos) << out;
+    EXPECT_FALSE(fs::exists(dir_ / "out")) << c.text;
+  }
+}
+
+TEST(TableWriters, EscapeEachFormatsSpecialCharacters) {
+  const Table t{"t", "A & B", {"50% of x_1"}, {"name", "value"}, {{"a,b \"q\"", "1.5"}, {"c|d", ""}}};
+  std::ostringstream md, csv, tex;
+  write_markdown(t, md);
+  write_csv(t, csv);
+  write_latex(t, tex);
+  EXPECT_NE(md.str().find("| c\\|d |"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("| --- | ---: |"), std::string::npos) << md.str();  // numbers right-aligned
+  EXPECT_NE(csv.str().find("\"a,b \"\"q\"\"\",1.5\r\n"), std::string::npos) << csv.str();
+  EXPECT_NE(tex.str().find("\\caption{A \\& B}"), std::string::npos) << tex.str();
+  EXPECT_NE(tex.str().find("50\\% of x\\_1"), std::string::npos) << tex.str();
+  EXPECT_NE(tex.str().find("{lr}"), std::string::npos) << tex.str();
+}
+
+}  // namespace
+}  // namespace skinlab
