@@ -264,7 +264,7 @@ void table_figures(const TableSpec& spec, const std::vector<nlohmann::json>& row
       for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
       std::vector<const RenderScene*> pointers;
       for (const RenderScene& s : scenes) pointers.push_back(&s);
-      render_strip_png(pointers, std::vector<RenderView>(scenes.size(), front_view(files, 320, 320)),
+      render_strip_png(pointers, std::vector<RenderView>(scenes.size(), model_view(files, 320, 320)),
                        dir / ("skeletons-" + model + ".png"));
     }
     std::map<std::string, std::vector<double>> by_model;
@@ -312,7 +312,7 @@ void table_figures(const TableSpec& spec, const std::vector<nlohmann::json>& row
         }
         std::vector<const RenderScene*> pointers;
         for (const RenderScene& s : scenes) pointers.push_back(&s);
-        render_strip_png(pointers, std::vector<RenderView>(samples, front_view(files, 240, 240)),
+        render_strip_png(pointers, std::vector<RenderView>(samples, model_view(files, 240, 240)),
                          dir / ("filmstrip-" + model + "-" + deformer + ".png"));
       }
     }

@@ -16,9 +16,11 @@ RenderScene skeleton_scene(const SegmentedModel& model, const Skeleton& s) {
   return scene;
 }
 
-RenderView front_view(const ModelFiles& files, int width, int height) {
+RenderView model_view(const ModelFiles& files, int width, int height) {
+  // Three-quarters from the front and a little above: limbs, head and tail all show.
+  const Vec3 side = files.up.cross(files.forward).normalized();
   RenderView view;
-  view.direction = -files.forward;
+  view.direction = (-files.forward + 0.9 * side - 0.35 * files.up).normalized();
   view.up = files.up;
   view.width = width;
   view.height = height;

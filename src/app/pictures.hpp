@@ -13,7 +13,7 @@ namespace skinlab {
 /// `model`, which must outlive it.
 RenderScene skeleton_scene(const SegmentedModel& model, const Skeleton& skeleton);
 
-/// Looking at the model's front (against its forward direction) with its up direction up.
-RenderView front_view(const ModelFiles& files, int width, int height);
+/// Looking at the model three-quarters from the front and a little from above, its up direction up.
+RenderView model_view(const ModelFiles& files, int width, int height);
 
 }  // namespace skinlab
