@@ -265,17 +265,31 @@ double seam_gap(const Frame& frame, const SkinMesh& rest) {
 }
 
 // The cross-section plane of a moving joint in a pose: through the joint, its normal the
-// bisector of the parent's and the child's image of the rest normal (the parent axis).
+// bisector of the parent's and the child's image of the child's long axis at rest (its box's
+// longest side, pointing away from the joint), so that the plane cuts across the limb.
 struct JointPlane {
   Vec3 point, normal;
 };
 JointPlane joint_plane(const Rig& rig, int child, const AcceptedPose* pose) {
   const RigComponent& c = rig.components[child];
-  const Vec3 rest_normal = c.align.conjugate() * Vec3::UnitZ();
-  if (!pose) return {c.joint, rest_normal};
+  int longest = 0;
+  c.obb.half_extents.maxCoeff(&longest);
+  Vec3 axis = c.obb.axes.col(longest);
+  if (axis.dot(c.obb.center - c.joint) < 0) axis = -axis;
+  if (!pose) return {c.joint, axis};
   const QT& p = pose->world[c.parent];
   const QT& w = pose->world[child];
-  return {w.apply_point(c.joint), (p.apply_normal(rest_normal) + w.apply_normal(rest_normal)).normalized()};
+  return {w.apply_point(c.joint), (p.apply_normal(axis) + w.apply_normal(axis)).normalized()};
+}
+
+// The triangles of a joint's two parts (child and parent), so that other limbs the plane
+// happens to cross do not join the section.
+TriMesh joint_parts(const TriMesh& mesh, const std::vector<int>& triangle_component, int child, int parent) {
+  TriMesh out;
+  out.positions = mesh.positions;
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t)
+    if (triangle_component[t] == child || triangle_component[t] == parent) out.triangles.push_back(mesh.triangles[t]);
+  return out;
 }
 
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {
@@ -309,7 +323,9 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     for (std::size_t c = 0; c < rig.components.size(); ++c)
       if (closed && rig.components[c].parent >= 0) {
         const JointPlane plane = joint_plane(rig, static_cast<int>(c), nullptr);
-        rest_section[c] = cross_section_area(rest, plane.point, plane.normal);
+        const TriMesh parts = joint_parts(rest, topology(rest_frame, rest_skin).triangle_component, static_cast<int>(c),
+                                          rig.components[c].parent);
+        rest_section[c] = cross_section_area(parts, plane.point, plane.normal);
       }
     for (const std::filesystem::path& clip_path : model_clips(name)) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
@@ -331,7 +347,10 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
           if (rig.components[c].parent < 0 || rest_section[c] <= 0.0) continue;
           if (relative_angle(pose, rig, static_cast<int>(c)) < kMovingJoint) continue;
           const JointPlane plane = joint_plane(rig, static_cast<int>(c), &pose);
-          section_min = std::min(section_min, cross_section_area(mesh, plane.point, plane.normal) / rest_section[c]);
+          const TriMesh parts =
+              joint_parts(mesh, topology(frame, session.deformer().rest_mesh()).triangle_component, static_cast<int>(c),
+                          rig.components[c].parent);
+          section_min = std::min(section_min, cross_section_area(parts, plane.point, plane.normal) / rest_section[c]);
           ++sections;
         }
         const int pairs = self_intersecting_pairs(frame.positions, mesh.triangles);  // -1: not a mesh CGAL takes
