@@ -115,8 +115,8 @@ Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::j
   Table t{spec.id,
           spec.title,
           {kTimingNote,
-           "Kernel: the kernel centroids, of which LP is the interior point (exact linear program, skipped where the "
-           "hull centroid lies deep inside), Qhull the half-space intersection and polytope its hull and centroid.",
+           "Kernel: the kernel centroids, of which LP is the interior point (the exact Chebyshev-centre linear "
+           "program), Qhull the half-space intersection and polytope its hull and centroid.",
            kThesisNote},
           {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Kernel (ms)", "LP (ms)", "Qhull (ms)",
            "Polytope (ms)", "Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"},

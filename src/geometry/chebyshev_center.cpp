@@ -43,7 +43,7 @@ ChebyshevCenter chebyshev_center(const std::vector<Halfspace>& halfspaces, doubl
   // nothing is the optimum of the whole set. A mesh's thousands of face constraints thus cost
   // a few LPs of a few hundred rows instead of one LP of thousands.
   const int n = static_cast<int>(halfspaces.size());
-  const int batch = 8;
+  const int batch = 64;
   std::vector<char> chosen(n, 0);
   std::vector<int> subset;
   const auto choose = [&](int i) {
