@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -159,6 +160,40 @@ TEST_F(Experiment, ShardsMergeIntoTheUnshardedTables) {
             2);
   EXPECT_NE(out.find("different experiment definition"), std::string::npos) << out;
   EXPECT_FALSE(fs::exists(dir_ / "mixed"));
+}
+
+TEST_F(Experiment, QualityTableSeparatesRigidCracksFromSmoothCollapse) {
+  const char* const quality = R"({"name": "q", "models": ["cactus"], "repeats": 1, "figures": false,
+    "tables": [{"id": "quality", "kind": "quality", "deformers": ["rigid", "lbs", "dqs"], "frames": 4}]})";
+  std::string out;
+  ASSERT_EQ(run(write_definition(quality).string() + " -o " + (dir_ / "q").string() + " --quiet", out), 0) << out;
+  const auto rows = csv_rows(read_text(dir_ / "q" / "tables" / "quality.csv"));
+  ASSERT_EQ(rows.size(), 1u + 2 * 3);  // header; two cactus clips per deformer
+  std::map<std::string, double> lbs_section, dqs_section;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    SCOPED_TRACE(row[1] + " " + row[2]);
+    EXPECT_EQ(row[3], "4");
+    EXPECT_GE(std::stod(row[4]), std::stod(row[5]));  // volume: max over the frames >= mean
+    EXPECT_EQ(row[9], "0");                          // no non-manifold edge
+    if (row[2] == "rigid") {
+      // Rigid skinning's parts are split at their openings: open seams that part as the joints turn.
+      EXPECT_GT(std::stoi(row[8]), 0);
+      EXPECT_GT(std::stod(row[10]), 0.5);
+      EXPECT_EQ(row[6], "");   // no section through an open seam
+      EXPECT_EQ(row[11], "0.00");  // each part moves rigidly: its facets keep their normals
+    } else {
+      EXPECT_EQ(row[8], "0");  // the welded mesh stays closed
+      EXPECT_EQ(row[10], "0.00");
+      (row[2] == "lbs" ? lbs_section : dqs_section)[row[1]] = std::stod(row[6]);
+    }
+  }
+  // Linear blending shrinks a turning joint's section; dual quaternions keep more of it.
+  for (const auto& [clip, lbs] : lbs_section) {
+    EXPECT_GT(lbs, 0.5) << clip;
+    EXPECT_LE(lbs, 1.0) << clip;
+    EXPECT_GE(dqs_section[clip], lbs) << clip;
+  }
 }
 
 TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {

@@ -58,10 +58,11 @@ TEST(QualityMetrics, CrossSectionOfATwistedCylinderShrinksAsCosineSquared) {
     const double twist = degrees * kPi / 180.0;
     const TriMesh mesh = lbs_twisted_cylinder(twist, sides, r);
     const double expected = ngon_area(sides, r * std::cos(twist / 2));
-    EXPECT_NEAR(cross_section_area(mesh, Vec3(0, 0, 1), Vec3::UnitZ()), expected, 1e-9) << degrees;
+    EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1), Vec3::UnitZ()), expected, 1e-9) << degrees;
   }
   // Half a turn collapses the middle ring onto the axis: the candy wrapper.
-  EXPECT_NEAR(cross_section_area(lbs_twisted_cylinder(kPi, sides, r), Vec3(0, 0, 1), Vec3::UnitZ()), 0.0, 1e-12);
+  const TriMesh wrapper = lbs_twisted_cylinder(kPi, sides, r);
+  EXPECT_NEAR(*cross_section_area(wrapper.positions, wrapper.triangles, Vec3(0, 0, 1), Vec3::UnitZ()), 0.0, 1e-12);
 }
 
 TEST(QualityMetrics, CrossSectionPicksTheLoopNearestThePoint) {
@@ -71,14 +72,27 @@ TEST(QualityMetrics, CrossSectionPicksTheLoopNearestThePoint) {
   const int offset = mesh.num_vertices();
   for (const Vec3& p : other.positions) mesh.positions.push_back(p + Vec3(3, 0, 0));
   for (Tri t : other.triangles) mesh.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
-  EXPECT_NEAR(cross_section_area(mesh, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3), 1e-9);
-  EXPECT_NEAR(cross_section_area(mesh, Vec3(2.8, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3), 1e-9);
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(2.8, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
+  // A point inside neither: the loop whose centroid is nearest (the thin one, 1.2 away against 1.8).
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(1.2, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3),
+              1e-9);
+  // Only the triangles given are cut: without the thin cylinder's, the thick one is left.
+  const std::vector<Tri> thick(mesh.triangles.begin() + static_cast<std::ptrdiff_t>(other.triangles.size()),
+                               mesh.triangles.end());
+  EXPECT_NEAR(*cross_section_area(mesh.positions, thick, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
   // A tilted plane through the thin one cuts an ellipse: area grows as 1 / cos(tilt).
   const double tilt = 0.4;
-  const double tilted = cross_section_area(mesh, Vec3(0, 0, 1.05), Vec3(std::sin(tilt), 0, std::cos(tilt)));
+  const double tilted = *cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1.05), Vec3(std::sin(tilt), 0, std::cos(tilt)));
   EXPECT_NEAR(tilted / (kPi * 0.09 / std::cos(tilt)), 1.0, 0.01);
   // A plane past the ends cuts nothing.
-  EXPECT_EQ(cross_section_area(mesh, Vec3(0, 0, 5), Vec3::UnitZ()), 0.0);
+  EXPECT_FALSE(cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 5), Vec3::UnitZ()).has_value());
+  // An open tube (no caps) cut across: the loop is closed; cut lengthwise: only open chains.
+  std::vector<Tri> tube;
+  for (const Tri& t : mesh.triangles)
+    if (std::none_of(t.begin(), t.end(), [&](int v) { return v >= 21 * 32; })) tube.push_back(t);
+  EXPECT_TRUE(cross_section_area(mesh.positions, tube, Vec3(0, 0, 1.05), Vec3::UnitZ()).has_value());
+  EXPECT_FALSE(cross_section_area(mesh.positions, tube, Vec3(0, 0, 1.05), Vec3::UnitX()).has_value());
 }
 
 TEST(QualityMetrics, NormalDeviationOfFlatAndFoldedSheets) {

@@ -37,11 +37,6 @@ double peak_rss_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 // Memory bandwidth of this machine as the kernels see it: a STREAM-like triad a = b + s c over
 // three 64 MiB arrays, counting the write-allocate read of a (4 x 64 MiB moved per pass).
 double triad_gb_per_s(WorkerPool& pool) {

@@ -13,8 +13,8 @@
 
 #include "app/commands.hpp"
 #include "app/experiment.hpp"
-#include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/json_text.hpp"
 #include "core/stopwatch.hpp"
 
@@ -162,11 +162,9 @@ std::pair<int, int> parse_shard(const std::string& text) {
 
 nlohmann::json read_results(const std::filesystem::path& dir) {
   const std::filesystem::path file = dir / "results.json";
-  std::ifstream in(file);
-  if (!in) throw InputError(file.string() + ": cannot read (is " + dir.string() + " an experiment's output?)");
-  nlohmann::json results = nlohmann::json::parse(in, nullptr, false);
-  if (results.is_discarded()) throw InputError(file.string() + ": not valid JSON");
-  return results;
+  if (!std::filesystem::exists(file))
+    throw InputError(file.string() + ": missing (is " + dir.string() + " an experiment's output?)");
+  return read_json_file(file);
 }
 
 void print_summary(const std::filesystem::path& out, double seconds, std::size_t tasks) {
@@ -215,7 +213,9 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
     const std::vector<ExperimentTask> tasks = shard_tasks(experiment_tasks(def), index, count);
     Progress progress(static_cast<int>(tasks.size()), o->quiet);
     const nlohmann::json rows =
-        run_tasks(def, tasks, o->jobs, out / (".jobs-" + std::to_string(getpid())), progress);
+        run_tasks(def, tasks, o->jobs,
+                  std::filesystem::temp_directory_path() / ("skinlab-experiment-" + std::to_string(getpid())),
+                  progress);
     progress.end();
     nlohmann::json meta = run_meta();
     meta["definition_file"] = o->definition;

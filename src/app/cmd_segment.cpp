@@ -7,6 +7,7 @@
 #include "app/opening_metrics.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/json_text.hpp"
 #include "core/mesh_io.hpp"
 #include "core/model_library.hpp"
@@ -42,14 +43,7 @@ struct SegmentOptions {
 // models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect,
 // end_narrowing, max_pieces, ring_slope, min_limb_aspect. Throws InputError when the file or the entry is unusable.
 void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open file for reading");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON: " + e.what());
-  }
+  const nlohmann::json doc = read_json_file(path);
   if (!doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
   const nlohmann::json& entry = doc[model];
   try {

@@ -53,7 +53,10 @@ std::string number(const nlohmann::json& value, int decimals) {
   if (!value.is_number()) return "";
   std::ostringstream out;
   out << std::fixed << std::setprecision(decimals) << value.get<double>();
-  return out.str();
+  std::string text = out.str();
+  // A value that rounds to zero prints as 0, whatever its sign.
+  if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-') text.erase(0, 1);
+  return text;
 }
 
 // Milliseconds with three significant decimals below 10 ms, fewer above.
@@ -63,23 +66,17 @@ std::string ms(const nlohmann::json& value) {
   return number(value, v < 10 ? 3 : v < 100 ? 2 : 1);
 }
 
-const nlohmann::json& reference(const std::string& path) {
-  static const nlohmann::json none;
-  const nlohmann::json::json_pointer pointer(path);
-  return thesis_reference().contains(pointer) ? thesis_reference().at(pointer) : none;
-}
-
 // The thesis' time over ours, only where our mesh is the thesis' own (Table 5.1): other models
 // are different meshes of the same animals, and a ratio between them would mislead.
 std::string speed_up(const std::string& model, const nlohmann::json& thesis_ms, const nlohmann::json& ours_ms) {
-  if (reference("/models/" + model + "/same_mesh") != true || !thesis_ms.is_number() || !ours_ms.is_number() ||
+  if (thesis_number("/models/" + model + "/same_mesh") != true || !thesis_ms.is_number() || !ours_ms.is_number() ||
       ours_ms.get<double>() <= 0)
     return "";
   return number(thesis_ms.get<double>() / ours_ms.get<double>(), 0);
 }
 
 std::string thesis_cell(const std::string& model, const char* key) {
-  const nlohmann::json& v = reference("/models/" + model + "/" + key);
+  const nlohmann::json& v = thesis_number("/models/" + model + "/" + key);
   return v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
 }
 
@@ -111,69 +108,77 @@ Table models_table(const TableSpec& spec, const std::vector<nlohmann::json>& row
   return t;
 }
 
-Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
-  Table t{spec.id,
-          spec.title,
-          {kTimingNote,
-           "Kernel: the kernel centroids, of which LP is the interior point (the exact Chebyshev-centre linear "
-           "program), Qhull the half-space intersection and polytope its hull and centroid.",
-           kThesisNote},
-          {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Kernel (ms)", "LP (ms)", "Qhull (ms)",
-           "Polytope (ms)", "Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"},
-          {}};
+// A timing table: each row's own cells, then the thesis' time, its mesh's vertices and parts, and
+// the speed-up where the mesh is the thesis' own.
+struct TimedCells {
+  std::vector<std::string> cells;
+  nlohmann::json thesis_ms, ours_ms;
+};
+Table timing_table(const TableSpec& spec, std::string note, std::vector<std::string> columns,
+                   const std::vector<nlohmann::json>& rows,
+                   const std::function<TimedCells(const nlohmann::json&)>& cells_of) {
+  Table t{spec.id, spec.title, {kTimingNote, std::move(note), kThesisNote}, std::move(columns), {}};
+  t.columns.insert(t.columns.end(), {"Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"});
   for (const auto& r : rows) {
-    const std::string m = r["model"], method = r["method"];
-    const nlohmann::json& thesis_s = reference("/skeletonization_s/" + m + "/" + method);
-    const nlohmann::json thesis = thesis_s.is_number() ? nlohmann::json(1e3 * thesis_s.get<double>()) : nlohmann::json();
-    t.rows.push_back({m, r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]), ms(r["total_ms_spread"]),
-                      ms(r["kernel_ms"]), ms(r["kernel_interior_point_ms"]), ms(r["kernel_intersection_ms"]),
-                      ms(r["kernel_polytope_ms"]), ms(thesis), thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
-                      speed_up(m, thesis, r["total_ms"])});
+    TimedCells c = cells_of(r);
+    const std::string m = r["model"];
+    c.cells.insert(c.cells.end(), {ms(c.thesis_ms), thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
+                                   speed_up(m, c.thesis_ms, c.ours_ms)});
+    t.rows.push_back(std::move(c.cells));
   }
   return t;
+}
+
+Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  return timing_table(
+      spec,
+      "Kernel: the kernel centroids, of which LP is the interior point (the exact Chebyshev-centre linear program), "
+      "Qhull the half-space intersection and polytope its hull and centroid.",
+      {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Kernel (ms)", "LP (ms)", "Qhull (ms)",
+       "Polytope (ms)"},
+      rows, [](const nlohmann::json& r) {
+        const std::string method = r["method"];
+        const nlohmann::json& s = thesis_number("/skeletonization_s/" + r["model"].get<std::string>() + "/" + method);
+        return TimedCells{{r["model"], r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]),
+                           ms(r["total_ms_spread"]), ms(r["kernel_ms"]), ms(r["kernel_interior_point_ms"]),
+                           ms(r["kernel_intersection_ms"]), ms(r["kernel_polytope_ms"])},
+                          s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
+                          r["total_ms"]};
+      });
 }
 
 Table gap_preprocess_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
-  Table t{spec.id,
-          spec.title,
-          {kTimingNote,
-           "Columns as Table 5.3: median edge length per part, parts outside each subtree, vertex neighbourhoods; "
-           "plus the opening planes.",
-           kThesisNote},
-          {"Model", "Vertices", "Parts", "Median lengths (ms)", "Other nodes (ms)", "Neighbourhoods (ms)",
-           "Planes (ms)", "Total (ms)", "Spread (ms)", "Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"},
-          {}};
-  for (const auto& r : rows) {
-    const std::string m = r["model"];
-    t.rows.push_back({m, r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]),
-                      ms(r["outside_subtree_ms"]), ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]),
-                      ms(r["total_ms"]), ms(r["total_ms_spread"]), ms(r["thesis_total_ms"]),
-                      thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
-                      speed_up(m, r["thesis_total_ms"], r["total_ms"])});
-  }
-  return t;
+  return timing_table(
+      spec,
+      "Columns as Table 5.3: median edge length per part, parts outside each subtree, vertex neighbourhoods; plus "
+      "the opening planes.",
+      {"Model", "Vertices", "Parts", "Median lengths (ms)", "Other nodes (ms)", "Neighbourhoods (ms)", "Planes (ms)",
+       "Total (ms)", "Spread (ms)"},
+      rows, [](const nlohmann::json& r) {
+        return TimedCells{{r["model"], r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]),
+                           ms(r["outside_subtree_ms"]), ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]),
+                           ms(r["total_ms"]), ms(r["total_ms_spread"])},
+                          r["thesis_total_ms"],
+                          r["total_ms"]};
+      });
 }
 
 Table gap_frames_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
-  Table t{spec.id,
-          spec.title,
-          {kTimingNote,
-           "Per frame of clips/MODEL_thesis_gap.clip (four parts moving together, as Tables 5.4-5.7); joints: moving "
-           "joints; removed, new: vertices; fallbacks: Bézier arcs replaced by axis arcs; clamped: removals undone.",
-           kThesisNote},
-          {"Model", "Deformer", "Frame", "Joints", "Removed", "New", "Fallbacks", "Clamped", "Remove (ms)", "Add (ms)",
-           "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)", "Thesis (ms)", "Thesis vertices",
-           "Speed-up"},
-          {}};
-  for (const auto& r : rows) {
-    const std::string m = r["model"];
-    t.rows.push_back({m, r["skinning"], std::to_string(r["frame"].get<int>() + 1), r["moving_joints"].dump(),
-                      r["removed_vertices"].dump(), r["patch_vertices"].dump(), r["bezier_fallbacks"].dump(),
-                      r["clamped_sides"].dump(), ms(r["remove_ms"]), ms(r["add_ms"]), ms(r["triangulate_ms"]),
-                      ms(r["normals_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"]), ms(r["thesis_total_ms"]),
-                      thesis_cell(m, "vertices"), speed_up(m, r["thesis_total_ms"], r["total_ms"])});
-  }
-  return t;
+  return timing_table(
+      spec,
+      "Per frame of clips/MODEL_thesis_gap.clip (four parts moving together, as Tables 5.4-5.7); joints: moving "
+      "joints; removed, new: vertices; fallbacks: Bézier arcs replaced by axis arcs; clamped: removals undone.",
+      {"Model", "Deformer", "Frame", "Joints", "Removed", "New", "Fallbacks", "Clamped", "Remove (ms)", "Add (ms)",
+       "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)"},
+      rows, [](const nlohmann::json& r) {
+        return TimedCells{{r["model"], r["skinning"], std::to_string(r["frame"].get<int>() + 1),
+                           r["moving_joints"].dump(), r["removed_vertices"].dump(), r["patch_vertices"].dump(),
+                           r["bezier_fallbacks"].dump(), r["clamped_sides"].dump(), ms(r["remove_ms"]),
+                           ms(r["add_ms"]), ms(r["triangulate_ms"]), ms(r["normals_ms"]), ms(r["total_ms"]),
+                           ms(r["total_ms_spread"])},
+                          r["thesis_total_ms"],
+                          r["total_ms"]};
+      });
 }
 
 Table sbs_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {

@@ -1,12 +1,11 @@
 #include "app/experiment_definition.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "app/deformer_registry.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/model_library.hpp"
 #include "skeleton/skeleton.hpp"
 
@@ -164,23 +163,7 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
 }
 
 ExperimentDefinition read_experiment(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(file.string() + ": cannot read the experiment definition");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  nlohmann::json source;
-  try {
-    source = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // The byte offset as a line and column.
-    const std::size_t at = std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0);
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
-    const std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
-    const int col = static_cast<int>(at - (start == std::string::npos ? 0 : start + 1)) + 1;
-    throw ParseError(file.string(), line, col, "expected JSON (" + std::string(e.what()) + ")");
-  }
-  return parse_experiment(source, file.string());
+  return parse_experiment(read_json_file(file), file.string());
 }
 
 }  // namespace skinlab

@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fstream>
-#include <map>
 
 #include "app/deformer_registry.hpp"
 #include "core/edge_defects.hpp"
-#include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "gap/gap_deformer.hpp"
 #include "metrics/cross_section.hpp"
 #include "metrics/normal_deviation.hpp"
@@ -18,22 +16,11 @@ namespace skinlab {
 
 namespace {
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 // KEY_ms: the median of `runs` (seconds); KEY_ms_spread: their range.
 void put_timing(nlohmann::json& row, const std::string& key, const std::vector<double>& runs) {
   const auto [lo, hi] = std::minmax_element(runs.begin(), runs.end());
   row[key + "_ms"] = 1e3 * median(runs);
   row[key + "_ms_spread"] = 1e3 * (*hi - *lo);
-}
-
-// The thesis' number at `path` in thesis_reference(), or null.
-nlohmann::json reference_at(const std::string& path) {
-  const nlohmann::json::json_pointer pointer(path);
-  return thesis_reference().contains(pointer) ? thesis_reference().at(pointer) : nlohmann::json();
 }
 
 }  // namespace
@@ -47,14 +34,20 @@ std::vector<std::filesystem::path> model_clips(const std::string& name) {
   return clips;
 }
 
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
 const nlohmann::json& thesis_reference() {
-  static const nlohmann::json reference = [] {
-    const std::filesystem::path path = skinlab_root() / "experiments" / "thesis_reference.json";
-    std::ifstream in(path);
-    if (!in) throw InputError(path.string() + ": cannot read the thesis' reference numbers");
-    return nlohmann::json::parse(in);
-  }();
+  static const nlohmann::json reference = read_json_file(skinlab_root() / "experiments" / "thesis_reference.json");
   return reference;
+}
+
+const nlohmann::json& thesis_number(const std::string& pointer) {
+  static const nlohmann::json none;
+  const nlohmann::json::json_pointer at(pointer);
+  return thesis_reference().contains(at) ? thesis_reference().at(at) : none;
 }
 
 nlohmann::json measure_model(const std::string& name, const SegmentedModel& model) {
@@ -172,7 +165,7 @@ nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel&
                           {"bezier_fallbacks", g.bezier_fallbacks},
                           {"clamped_sides", g.clamped_sides}};
     for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[f][k]);
-    const nlohmann::json thesis = reference_at("/gap_frames_s/" + name + "/" + std::to_string(f) + "/total");
+    const nlohmann::json thesis = thesis_number("/gap_frames_s/" + name + "/" + std::to_string(f) + "/total");
     row["thesis_total_ms"] = thesis.is_null() ? thesis : nlohmann::json(1e3 * thesis.get<double>());
     rows.push_back(row);
   }
@@ -194,7 +187,7 @@ nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedMo
   nlohmann::json row = {
       {"model", name}, {"vertices", model.mesh().num_vertices()}, {"parts", model.num_components()}};
   for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[k]);
-  const nlohmann::json thesis = reference_at("/gap_preprocess_s/" + name);
+  const nlohmann::json thesis = thesis_number("/gap_preprocess_s/" + name);
   double thesis_total = 0.0;
   if (thesis.is_object())
     for (const auto& seconds : thesis) thesis_total += seconds.get<double>();
@@ -254,12 +247,17 @@ TriMesh frame_mesh(const Frame& frame, const SkinMesh& rest) {
 // on a split rest mesh (rigid skinning's cracks); 0 for a welded or rebuilt frame.
 double seam_gap(const Frame& frame, const SkinMesh& rest) {
   if (!frame.rest_triangles) return 0.0;
-  std::map<int, Vec3> first;
+  std::vector<int> first(rest.num_vertices(), -1);  // per welded vertex: its first copy
   double gap = 0.0;
+  const auto position = [&](int v) {
+    return Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+  };
   for (int v = 0; v < rest.num_vertices(); ++v) {
-    const Vec3 p(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
-    const auto [it, inserted] = first.try_emplace(rest.welded_vertex[v], p);
-    if (!inserted) gap = std::max(gap, (it->second - p).norm());
+    int& f = first[rest.welded_vertex[v]];
+    if (f < 0)
+      f = v;
+    else
+      gap = std::max(gap, (position(f) - position(v)).norm());
   }
   return gap;
 }
@@ -284,11 +282,11 @@ JointPlane joint_plane(const Rig& rig, int child, const AcceptedPose* pose) {
 
 // The triangles of a joint's two parts (child and parent), so that other limbs the plane
 // happens to cross do not join the section.
-TriMesh joint_parts(const TriMesh& mesh, const std::vector<int>& triangle_component, int child, int parent) {
-  TriMesh out;
-  out.positions = mesh.positions;
-  for (std::size_t t = 0; t < mesh.triangles.size(); ++t)
-    if (triangle_component[t] == child || triangle_component[t] == parent) out.triangles.push_back(mesh.triangles[t]);
+std::vector<Tri> joint_parts(const std::vector<Tri>& triangles, const std::vector<int>& triangle_component, int child,
+                             int parent) {
+  std::vector<Tri> out;
+  for (std::size_t t = 0; t < triangles.size(); ++t)
+    if (triangle_component[t] == child || triangle_component[t] == parent) out.push_back(triangles[t]);
   return out;
 }
 
@@ -323,9 +321,9 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     for (std::size_t c = 0; c < rig.components.size(); ++c)
       if (closed && rig.components[c].parent >= 0) {
         const JointPlane plane = joint_plane(rig, static_cast<int>(c), nullptr);
-        const TriMesh parts = joint_parts(rest, topology(rest_frame, rest_skin).triangle_component, static_cast<int>(c),
-                                          rig.components[c].parent);
-        rest_section[c] = cross_section_area(parts, plane.point, plane.normal);
+        const std::vector<Tri> parts = joint_parts(rest.triangles, topology(rest_frame, rest_skin).triangle_component,
+                                                   static_cast<int>(c), rig.components[c].parent);
+        rest_section[c] = cross_section_area(rest.positions, parts, plane.point, plane.normal).value_or(0.0);
       }
     for (const std::filesystem::path& clip_path : model_clips(name)) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
@@ -347,10 +345,12 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
           if (rig.components[c].parent < 0 || rest_section[c] <= 0.0) continue;
           if (relative_angle(pose, rig, static_cast<int>(c)) < kMovingJoint) continue;
           const JointPlane plane = joint_plane(rig, static_cast<int>(c), &pose);
-          const TriMesh parts =
-              joint_parts(mesh, topology(frame, session.deformer().rest_mesh()).triangle_component, static_cast<int>(c),
-                          rig.components[c].parent);
-          section_min = std::min(section_min, cross_section_area(parts, plane.point, plane.normal) / rest_section[c]);
+          const std::vector<Tri> parts =
+              joint_parts(mesh.triangles, topology(frame, session.deformer().rest_mesh()).triangle_component,
+                          static_cast<int>(c), rig.components[c].parent);
+          const std::optional<double> area = cross_section_area(mesh.positions, parts, plane.point, plane.normal);
+          if (!area) continue;  // the posed plane meets no closed loop of the two parts: nothing to compare
+          section_min = std::min(section_min, *area / rest_section[c]);
           ++sections;
         }
         const int pairs = self_intersecting_pairs(frame.positions, mesh.triangles);  // -1: not a mesh CGAL takes

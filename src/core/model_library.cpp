@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
 
@@ -87,12 +88,7 @@ fs::path model_cache_dir() {
 }
 
 Manifest read_manifest(const fs::path& path) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(read_whole_file(path));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path.string() + ": not valid JSON: " + e.what());
-  }
+  const nlohmann::json doc = read_json_file(path);
   Manifest manifest;
   const std::string archive_override = env_or_empty("SKINLAB_CGAL_DATA");
   manifest.archive =

@@ -16,10 +16,11 @@ std::uint64_t edge_key(int a, int b) {
 
 }  // namespace
 
-double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& normal) {
+std::optional<double> cross_section_area(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, const Vec3& point,
+                          const Vec3& normal) {
   const Vec3 n = normal.normalized();
-  std::vector<double> side(mesh.positions.size());
-  for (std::size_t v = 0; v < side.size(); ++v) side[v] = n.dot(mesh.positions[v] - point);
+  std::vector<double> side(positions.size());
+  for (std::size_t v = 0; v < side.size(); ++v) side[v] = n.dot(positions[v] - point);
   const auto positive = [&](int v) { return side[v] >= 0.0; };
   // Each crossed edge is one section point; each crossed triangle links the two on its edges.
   std::unordered_map<std::uint64_t, int> point_of_edge;
@@ -29,7 +30,7 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
     const auto [it, inserted] = point_of_edge.try_emplace(edge_key(a, b), static_cast<int>(points.size()));
     if (inserted) {
       const double t = side[a] / (side[a] - side[b]);
-      points.push_back(mesh.positions[a] + t * (mesh.positions[b] - mesh.positions[a]));
+      points.push_back(positions[a] + t * (positions[b] - positions[a]));
       links.push_back({-1, -1});
     }
     return it->second;
@@ -43,7 +44,7 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
         links[r][1] = other;
     }
   };
-  for (const Tri& t : mesh.triangles) {
+  for (const Tri& t : triangles) {
     std::array<int, 2> crossing{};
     int count = 0;
     for (int k = 0; k < 3; ++k) {
@@ -58,7 +59,7 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
   const Vec3 u = n.unitOrthogonal(), v = n.cross(u);
   std::vector<char> visited(points.size(), 0);
   double best_area = 0.0, best_distance = std::numeric_limits<double>::infinity();
-  bool best_surrounds = false;
+  bool best_surrounds = false, found = false;
   for (std::size_t start = 0; start < points.size(); ++start) {
     if (visited[start]) continue;
     std::vector<int> loop;
@@ -86,11 +87,13 @@ double cross_section_area(const TriMesh& mesh, const Vec3& point, const Vec3& no
     const double distance = (sum / static_cast<double>(loop.size()) - point).norm();
     const bool better = surrounds ? (!best_surrounds || area < best_area) : (!best_surrounds && distance < best_distance);
     if (better) {
+      found = true;
       best_surrounds = surrounds;
       best_distance = distance;
       best_area = area;
     }
   }
+  if (!found) return std::nullopt;
   return best_area;
 }
 
