@@ -63,27 +63,30 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
   for (SkeletonMethod method : methods) {
     SkeletonParams params;
     params.method = method;
-    std::vector<double> total, kernel, halfspaces, interior, intersection, polytope;
+    // Every phase of SkeletonTimings and of the kernel's KernelTimings, by the key it is reported as.
+    const std::vector<std::pair<const char*, double (*)(const SkeletonTimings&)>> phases{
+        {"total", [](const SkeletonTimings& t) { return t.total; }},
+        {"surfaces", [](const SkeletonTimings& t) { return t.surfaces; }},
+        {"hull", [](const SkeletonTimings& t) { return t.hull; }},
+        {"kernel", [](const SkeletonTimings& t) { return t.kernel; }},
+        {"kernel_halfspaces", [](const SkeletonTimings& t) { return t.kernel_phases.halfspaces; }},
+        {"kernel_interior_point", [](const SkeletonTimings& t) { return t.kernel_phases.interior_point; }},
+        {"kernel_intersection", [](const SkeletonTimings& t) { return t.kernel_phases.intersection; }},
+        {"kernel_polytope", [](const SkeletonTimings& t) { return t.kernel_phases.polytope; }},
+        {"covariance", [](const SkeletonTimings& t) { return t.covariance; }},
+        {"refinement", [](const SkeletonTimings& t) { return t.refinement; }},
+        {"axes", [](const SkeletonTimings& t) { return t.axes; }}};
+    std::vector<std::vector<double>> runs(phases.size());
     for (int r = 0; r < repeat; ++r) {
       const Skeleton s = extract_skeleton(model, params);
-      total.push_back(s.timings.total);
-      kernel.push_back(s.timings.kernel);
-      halfspaces.push_back(s.timings.kernel_phases.halfspaces);
-      interior.push_back(s.timings.kernel_phases.interior_point);
-      intersection.push_back(s.timings.kernel_phases.intersection);
-      polytope.push_back(s.timings.kernel_phases.polytope);
+      for (std::size_t k = 0; k < phases.size(); ++k) runs[k].push_back(phases[k].second(s.timings));
     }
     nlohmann::json row = {{"model", name},
                           {"parts", model.num_components()},
                           {"vertices", model.mesh().num_vertices()},
                           {"triangles", model.mesh().num_triangles()},
                           {"method", to_string(method)}};
-    put_timing(row, "total", total);
-    put_timing(row, "kernel", kernel);
-    put_timing(row, "kernel_halfspaces", halfspaces);
-    put_timing(row, "kernel_interior_point", interior);
-    put_timing(row, "kernel_intersection", intersection);
-    put_timing(row, "kernel_polytope", polytope);
+    for (std::size_t k = 0; k < phases.size(); ++k) put_timing(row, phases[k].first, runs[k]);
     rows.push_back(row);
   }
   return rows;

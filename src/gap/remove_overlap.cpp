@@ -142,11 +142,14 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   const int other = child_side ? joint.parent : joint.child;
   const QT to_other = child_side ? relative : relative.inverse();
   // Inside the other part's box and beyond the opening plane, in the other part's rest frame
-  // (the plane's normal points into the child).
+  // (the plane's normal points into the child). A point within a millionth of an edge of the
+  // plane lies on it: an opening point twisted about the plane's normal stays there, and the
+  // rounding of the rig (the last bits of a kernel centroid) must not decide whether it goes.
   const double beyond = child_side ? -1.0 : 1.0;
+  const double on_plane = 1e-6 * gap.median_edge[part];
   const auto overlaps = [&](int v) {
     const Vec3 p = to_other.apply_point(gap.rest_positions[v]);
-    return obb_contains(gap.obb[other], p) && beyond * (p - joint.plane.point).dot(joint.plane.normal) > 0;
+    return obb_contains(gap.obb[other], p) && beyond * (p - joint.plane.point).dot(joint.plane.normal) > on_plane;
   };
 
   out.removed.clear();

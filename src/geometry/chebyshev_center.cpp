@@ -41,9 +41,11 @@ ChebyshevCenter chebyshev_center(const std::vector<Halfspace>& halfspaces, doubl
   // Constraint generation: solve over a subset, add the constraints its optimum violates most,
   // repeat. An infeasible subset proves the whole set infeasible; an optimum that violates
   // nothing is the optimum of the whole set. A mesh's thousands of face constraints thus cost
-  // a few LPs of a few hundred rows instead of one LP of thousands.
+  // a few LPs of some dozens of rows instead of one LP of thousands. Small batches win: the
+  // exact solver's cost grows with the rows faster than the rounds do (measured: 64 rows per
+  // batch took twice as long as 8 on the standard models).
   const int n = static_cast<int>(halfspaces.size());
-  const int batch = 64;
+  const int batch = 8;
   std::vector<char> chosen(n, 0);
   std::vector<int> subset;
   const auto choose = [&](int i) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/stopwatch.hpp"
 
@@ -36,6 +37,19 @@ std::vector<Halfspace> inner_halfspaces(const std::vector<Vec3>& positions, cons
   return out;
 }
 
+// A point well inside the half-spaces, for Qhull to intersect them from. The Chebyshev centre
+// is the best-conditioned one, but its exact linear program costs milliseconds per part; the
+// hull's centroid lies deep inside the kernel of most parts (limbs are nearly convex), and
+// checking it costs one pass. `guess` and the result are relative to the half-spaces' origin.
+ChebyshevCenter interior_point(const std::vector<Halfspace>& halfspaces, const Vec3& guess, double diagonal,
+                               const std::vector<int>& always) {
+  constexpr double kDeepEnough = 0.01;  // of the diagonal: Qhull's dual points stay well scaled
+  double slack = std::numeric_limits<double>::infinity();
+  for (const Halfspace& h : halfspaces) slack = std::min(slack, h.offset - h.normal.dot(guess));
+  if (slack >= kDeepEnough * diagonal) return {guess, slack};
+  return chebyshev_center(halfspaces, diagonal, always);
+}
+
 }  // namespace
 
 KernelCentroid kernel_centroid(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
@@ -63,7 +77,7 @@ KernelCentroid kernel_centroid(const std::vector<Vec3>& positions, const std::ve
   std::vector<int> box_rows;
   for (int k = 0; k < 6; ++k) box_rows.push_back(static_cast<int>(halfspaces.size()) - 1 - k);
   result.timings.halfspaces = stopwatch.lap();
-  const ChebyshevCenter deepest = chebyshev_center(halfspaces, diagonal, box_rows);
+  const ChebyshevCenter deepest = interior_point(halfspaces, result.centroid - origin, diagonal, box_rows);
   result.timings.interior_point = stopwatch.lap();
   result.inner_radius = deepest.radius;
   if (deepest.radius < params.min_radius_ratio * diagonal) return result;
