@@ -72,7 +72,6 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
         {"kernel_halfspaces", [](const SkeletonTimings& t) { return t.kernel_phases.halfspaces; }},
         {"kernel_interior_point", [](const SkeletonTimings& t) { return t.kernel_phases.interior_point; }},
         {"kernel_intersection", [](const SkeletonTimings& t) { return t.kernel_phases.intersection; }},
-        {"kernel_polytope", [](const SkeletonTimings& t) { return t.kernel_phases.polytope; }},
         {"covariance", [](const SkeletonTimings& t) { return t.covariance; }},
         {"refinement", [](const SkeletonTimings& t) { return t.refinement; }},
         {"axes", [](const SkeletonTimings& t) { return t.axes; }}};

@@ -14,7 +14,7 @@ ConvexHull convex_hull(const std::vector<Vec3>& points) {
   coords.reserve(points.size() * 3);
   for (const Vec3& p : points) coords.insert(coords.end(), {p.x(), p.y(), p.z()});
 
-  QhullRun run(coords);
+  QhullRun run(coords, true);
   if (!run.ok()) throw GeometryError("convex hull failed: the points are (nearly) coplanar or degenerate");
   qhT* qh = run.qh();
   ConvexHull hull;

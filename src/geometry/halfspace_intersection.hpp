@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/math.hpp"
+#include "geometry/convex_hull.hpp"
 
 namespace skinlab {
 
@@ -24,10 +24,13 @@ struct ChebyshevCenter {
 ChebyshevCenter chebyshev_center(const std::vector<Halfspace>& halfspaces, double max_radius,
                                  const std::vector<int>& always = {});
 
-/// Vertices of the bounded intersection of the half-spaces, given a point strictly inside all
-/// of them. Computed as Qhull does for `qhalf`: the hull of the dual points n_i/(b_i - n_i·p)
-/// around p; each dual facet a·y = c is the primal vertex p + a/c. Returns an empty vector when
-/// the intersection is unbounded or Qhull fails on a degenerate set.
-std::vector<Vec3> halfspace_intersection(const std::vector<Halfspace>& halfspaces, const Vec3& interior);
+/// The bounded intersection of the half-spaces as a polytope with outward triangles, given a
+/// point p strictly inside all of them. Computed as Qhull does for `qhalf`: the hull of the
+/// dual points n_i/(b_i - n_i·p) around p; each dual facet a·y = c is the primal vertex
+/// p + a/c, and the facets around each dual vertex are the corners of that half-space's face
+/// (so no second hull is needed). Faces with more than three corners are fanned; a face seen
+/// edge-on may give zero-area triangles. std::nullopt when the intersection is unbounded or
+/// Qhull fails on a degenerate set.
+std::optional<ConvexHull> halfspace_intersection(const std::vector<Halfspace>& halfspaces, const Vec3& interior);
 
 }  // namespace skinlab

@@ -81,18 +81,14 @@ KernelCentroid kernel_centroid(const std::vector<Vec3>& positions, const std::ve
   result.timings.interior_point = stopwatch.lap();
   result.inner_radius = deepest.radius;
   if (deepest.radius < params.min_radius_ratio * diagonal) return result;
-  std::vector<Vec3> vertices = halfspace_intersection(halfspaces, deepest.center);
-  result.timings.intersection = stopwatch.lap();
-  if (vertices.size() < 4) return result;
-  try {
-    result.kernel = convex_hull(vertices);
-  } catch (const GeometryError&) {
-    return result;
+  std::optional<ConvexHull> kernel = halfspace_intersection(halfspaces, deepest.center);
+  if (kernel) {
+    result.kernel = std::move(*kernel);
+    for (Vec3& p : result.kernel.points) p += origin;
+    result.centroid = surface_centroid(result.kernel.points, result.kernel.triangles);
+    result.kernel_empty = false;
   }
-  for (Vec3& p : result.kernel.points) p += origin;
-  result.centroid = surface_centroid(result.kernel.points, result.kernel.triangles);
-  result.kernel_empty = false;
-  result.timings.polytope = stopwatch.lap();
+  result.timings.intersection = stopwatch.lap();
   return result;
 }
 

@@ -16,14 +16,12 @@ struct KernelParams {
 struct KernelTimings {
   double halfspaces = 0;      ///< the faces' inner half-spaces, duplicates merged
   double interior_point = 0;  ///< the Chebyshev centre (linear program)
-  double intersection = 0;    ///< Qhull's half-space intersection (the dual hull)
-  double polytope = 0;        ///< the kernel's hull and boundary centroid
-  double total() const { return halfspaces + interior_point + intersection + polytope; }
+  double intersection = 0;    ///< the kernel polytope: Qhull's dual hull, its faces and their centroid
+  double total() const { return halfspaces + interior_point + intersection; }
   KernelTimings& operator+=(const KernelTimings& o) {
     halfspaces += o.halfspaces;
     interior_point += o.interior_point;
     intersection += o.intersection;
-    polytope += o.polytope;
     return *this;
   }
 };

@@ -4,13 +4,15 @@
 
 namespace skinlab {
 
-QhullRun::QhullRun(std::vector<coordT>& xyz) {
+QhullRun::QhullRun(std::vector<coordT>& xyz, bool triangulate) {
   qhT* qh = &qh_;
   QHULL_LIB_CHECK
   qh_zero(qh, nullptr);
-  char options[] = "qhull Qt";
+  char triangulated[] = "qhull Qt";
+  char merged[] = "qhull";
   static FILE* const quiet = std::fopen("/dev/null", "w");
-  exitcode_ = qh_new_qhull(qh, 3, static_cast<int>(xyz.size() / 3), xyz.data(), False, options, nullptr, quiet);
+  exitcode_ = qh_new_qhull(qh, 3, static_cast<int>(xyz.size() / 3), xyz.data(), False,
+                           triangulate ? triangulated : merged, nullptr, quiet);
 }
 
 QhullRun::~QhullRun() {

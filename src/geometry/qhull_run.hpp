@@ -12,9 +12,10 @@ namespace skinlab {
 
 class QhullRun {
  public:
-  /// Runs `qhull Qt` (triangulated hull) on xyz triples; ok() tells whether Qhull succeeded
-  /// (degenerate input fails; Qhull's report goes to /dev/null, the exit code to the caller).
-  explicit QhullRun(std::vector<coordT>& xyz);
+  /// Runs Qhull on xyz triples, `qhull Qt` (triangulated facets) or, with triangulate false,
+  /// `qhull` (coplanar facets merged into one); ok() tells whether Qhull succeeded (degenerate
+  /// input fails; Qhull's report goes to /dev/null, the exit code to the caller).
+  QhullRun(std::vector<coordT>& xyz, bool triangulate);
   ~QhullRun();
   QhullRun(const QhullRun&) = delete;
   QhullRun& operator=(const QhullRun&) = delete;
