@@ -136,10 +136,9 @@ TEST_F(Experiment, ShardsMergeIntoTheUnshardedTables) {
   ASSERT_EQ(run(def.string() + " -o " + (dir_ / "all").string() + " --quiet", out), 0) << out;
   ASSERT_EQ(run(def.string() + " -o " + (dir_ / "s1").string() + " --shard 1/2 --quiet", out), 0) << out;
   ASSERT_EQ(run(def.string() + " -o " + (dir_ / "s2").string() + " --shard 2/2 --jobs 2 --quiet", out), 0) << out;
-  ASSERT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s2").string() + " -o " +
-                    (dir_ / "merged").string(),
-                out),
-            0)
+  ASSERT_EQ(
+      run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s2").string() + " -o " + (dir_ / "merged").string(), out),
+      0)
       << out;
   // Equal apart from timings: every column but the times.
   const auto all = csv_rows(read_text(dir_ / "all" / "tables" / "skeletons.csv"));
@@ -157,22 +156,20 @@ TEST_F(Experiment, ShardsMergeIntoTheUnshardedTables) {
   }
   EXPECT_EQ(read_text(dir_ / "all" / "tables" / "models.csv"), read_text(dir_ / "merged" / "tables" / "models.csv"));
   // A slice merged with itself, or with another definition's slice, is refused.
-  EXPECT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s1").string() + " -o " +
-                    (dir_ / "twice").string(),
-                out),
-            2);
+  EXPECT_EQ(
+      run("merge " + (dir_ / "s1").string() + " " + (dir_ / "s1").string() + " -o " + (dir_ / "twice").string(), out),
+      2);
   EXPECT_NE(out.find("also in an earlier slice"), std::string::npos) << out;
   std::string other = kTiny;
   other.replace(other.find("\"repeats\": 2"), 12, "\"repeats\": 1");
-  ASSERT_EQ(run(write_definition(other, "other.json").string() + " -o " + (dir_ / "o2").string() +
-                    " --shard 2/2 --quiet",
-                out),
-            0)
+  ASSERT_EQ(
+      run(write_definition(other, "other.json").string() + " -o " + (dir_ / "o2").string() + " --shard 2/2 --quiet",
+          out),
+      0)
       << out;
-  EXPECT_EQ(run("merge " + (dir_ / "s1").string() + " " + (dir_ / "o2").string() + " -o " +
-                    (dir_ / "mixed").string(),
-                out),
-            2);
+  EXPECT_EQ(
+      run("merge " + (dir_ / "s1").string() + " " + (dir_ / "o2").string() + " -o " + (dir_ / "mixed").string(), out),
+      2);
   EXPECT_NE(out.find("different experiment definition"), std::string::npos) << out;
   EXPECT_FALSE(fs::exists(dir_ / "mixed"));
 }
@@ -190,12 +187,12 @@ TEST_F(Experiment, QualityTableSeparatesRigidCracksFromSmoothCollapse) {
     SCOPED_TRACE(row[1] + " " + row[2]);
     EXPECT_EQ(row[3], "4");
     EXPECT_GE(std::stod(row[4]), std::stod(row[5]));  // volume: max over the frames >= mean
-    EXPECT_EQ(row[9], "0");                          // no non-manifold edge
+    EXPECT_EQ(row[9], "0");                           // no non-manifold edge
     if (row[2] == "rigid") {
       // Rigid skinning's parts are split at their openings: open seams that part as the joints turn.
       EXPECT_GT(std::stoi(row[8]), 0);
       EXPECT_GT(std::stod(row[10]), 0.5);
-      EXPECT_EQ(row[6], "");   // no section through an open seam
+      EXPECT_EQ(row[6], "");       // no section through an open seam
       EXPECT_EQ(row[11], "0.00");  // each part moves rigidly: its facets keep their normals
     } else {
       EXPECT_EQ(row[8], "0");  // the welded mesh stays closed
@@ -216,12 +213,18 @@ TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
     const char* text;
     const char* message;
   } cases[] = {
-      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "timing"}]})", "/tables/0/kind: expected one of"},
-      {R"({"name": "x", "models": ["cow", "unicorn"], "tables": [{"id": "a", "kind": "models"}]})", "/models/1: expected one of"},
-      {R"({"name": "x", "models": ["cow"], "repeats": 0, "tables": [{"id": "a", "kind": "models"}]})", "/repeats: expected an integer"},
-      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models", "frames": 3}]})", "/tables/0/frames: not an option"},
-      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "skeletonization", "methods": ["magic"]}]})", "/tables/0/methods/0"},
-      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models"}, {"id": "a", "kind": "sbs"}]})", "/tables/1/id"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "timing"}]})",
+       "/tables/0/kind: expected one of"},
+      {R"({"name": "x", "models": ["cow", "unicorn"], "tables": [{"id": "a", "kind": "models"}]})",
+       "/models/1: expected one of"},
+      {R"({"name": "x", "models": ["cow"], "repeats": 0, "tables": [{"id": "a", "kind": "models"}]})",
+       "/repeats: expected an integer"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models", "frames": 3}]})",
+       "/tables/0/frames: not an option"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "skeletonization", "methods": ["magic"]}]})",
+       "/tables/0/methods/0"},
+      {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models"}, {"id": "a", "kind": "sbs"}]})",
+       "/tables/1/id"},
       {R"({"name": "x", "models": ["cow"], "tabels": []})", "/tabels: unknown key"},
       {"{\"name\": \"x\",\n \"models\": [\"cow\"\n}", "bad.json:3:1:"},
   };

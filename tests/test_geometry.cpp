@@ -71,8 +71,7 @@ TEST(Kernel, HalfspaceIntersectionIsAClosedOutwardPolytopeWithoutRepeatedCorners
   // |x| + |y| + |z| <= 1: four planes meet at each of the octahedron's six corners, so the
   // dual hull's facets there are quadrilaterals; one corner each, not two triangles' worth.
   std::vector<Halfspace> octahedron;
-  for (int i = 0; i < 8; ++i)
-    octahedron.push_back({Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.0});
+  for (int i = 0; i < 8; ++i) octahedron.push_back({Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.0});
   const std::optional<ConvexHull> polytope = halfspace_intersection(octahedron, Vec3(0.1, -0.2, 0.05));
   ASSERT_TRUE(polytope.has_value());
   EXPECT_EQ(polytope->points.size(), 6u);
@@ -86,10 +85,10 @@ TEST(Kernel, HalfspaceIntersectionIsAClosedOutwardPolytopeWithoutRepeatedCorners
   EXPECT_NEAR(winding_number(Vec3(0.2, 0.1, -0.3), polytope->points, polytope->triangles), 1.0, 1e-12);
   EXPECT_NEAR(winding_number(Vec3(0.9, 0.9, 0.0), polytope->points, polytope->triangles), 0.0, 1e-12);
   // Unbounded (a slab) and not strictly inside are refused.
-  EXPECT_FALSE(halfspace_intersection({{Vec3(0, 0, 1), 1.0}, {Vec3(0, 0, -1), 1.0}, {Vec3(1, 0, 0), 1.0},
-                                       {Vec3(0, 1, 0), 1.0}},
-                                      Vec3::Zero())
-                   .has_value());
+  EXPECT_FALSE(
+      halfspace_intersection({{Vec3(0, 0, 1), 1.0}, {Vec3(0, 0, -1), 1.0}, {Vec3(1, 0, 0), 1.0}, {Vec3(0, 1, 0), 1.0}},
+                             Vec3::Zero())
+          .has_value());
   EXPECT_FALSE(halfspace_intersection(octahedron, Vec3(1, 0, 0)).has_value());
 }
 

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <memory>
 #include <numbers>
+#include <optional>
 
 #include "gap/conic_arc.hpp"
 
@@ -12,27 +16,31 @@ namespace {
 
 constexpr double kTwoPi = 2 * std::numbers::pi;
 
-// Samples of a parametric arc taken at equal arc length: `count` points strictly inside.
-template <typename Curve>
-void sample_by_length(const Curve& curve, int count, std::vector<Vec3>& points) {
+// An arc from its parent end (0) to its child end (1).
+using Curve = std::function<Vec3(double)>;
+
+// The arc reparametrised by the fraction of its length walked (a dense polyline's lengths,
+// interpolated in the parameter).
+Curve by_length(Curve curve) {
   constexpr int kDense = 48;
-  std::vector<Vec3> dense(kDense + 1);
-  std::vector<double> length(kDense + 1, 0.0);
-  for (int i = 0; i <= kDense; ++i) {
-    dense[i] = curve(static_cast<double>(i) / kDense);
-    if (i > 0) length[i] = length[i - 1] + (dense[i] - dense[i - 1]).norm();
+  auto length = std::make_shared<std::vector<double>>(kDense + 1, 0.0);
+  Vec3 previous = curve(0.0);
+  for (int i = 1; i <= kDense; ++i) {
+    const Vec3 p = curve(static_cast<double>(i) / kDense);
+    (*length)[i] = (*length)[i - 1] + (p - previous).norm();
+    previous = p;
   }
-  int segment = 0;
-  for (int s = 1; s <= count; ++s) {
-    const double target = length[kDense] * s / (count + 1);
-    while (segment < kDense - 1 && length[segment + 1] < target) ++segment;
-    const double span = length[segment + 1] - length[segment];
-    const double f = span > 0 ? (target - length[segment]) / span : 0.0;
-    points.push_back(curve((segment + f) / kDense));
-  }
+  return [curve = std::move(curve), length](double fraction) {
+    const std::vector<double>& l = *length;
+    const double target = fraction * l.back();
+    const int segment = static_cast<int>(
+        std::clamp<std::ptrdiff_t>(std::upper_bound(l.begin(), l.end(), target) - l.begin() - 1, 0, kDense - 1));
+    const double span = l[segment + 1] - l[segment];
+    const double f = span > 0 ? std::clamp((target - l[segment]) / span, 0.0, 1.0) : 0.0;
+    return curve((segment + f) / kDense);
+  };
 }
 
-template <typename Curve>
 double curve_length(const Curve& curve) {
   constexpr int kDense = 16;
   double length = 0;
@@ -72,11 +80,7 @@ Vec3 opening_point_at(const GapModel& gap, const GapJoint& joint, double angle) 
 // From `from` to `to` about the axis of `rotation` through `center`, interpolating the axial
 // offset, the distance from the axis and the angle about it (the short way): where `to` is
 // `from` rotated, the circle the rotation sweeps; between other points, a pipe elbow's arc.
-void axis_arc(const Quat& rotation, const Vec3& center, const Vec3& from, const Vec3& to, double spacing,
-              std::vector<Vec3>& points) {
-  Vec3 axis = rotation.vec();
-  if (axis.norm() == 0) axis = Vec3::UnitZ();
-  axis.normalize();
+Curve axis_arc(const Vec3& axis, const Vec3& center, const Vec3& from, const Vec3& to) {
   const Vec3 p = from - center, q = to - center;
   const double hp = p.dot(axis), hq = q.dot(axis);
   const Vec3 rp = p - hp * axis, rq = q - hq * axis;
@@ -86,28 +90,27 @@ void axis_arc(const Quat& rotation, const Vec3& center, const Vec3& from, const 
   const Vec3 e2 = axis.cross(e1);
   const double angle = std::atan2(rq.dot(e2), rq.dot(e1));
   const double radius_p = rp.norm(), radius_q = rq.norm();
-  const auto curve = [&](double t) -> Vec3 {
+  return [=](double t) -> Vec3 {
     const double r = radius_p + t * (radius_q - radius_p);
     return center + (hp + t * (hq - hp)) * axis + r * (std::cos(t * angle) * e1 + std::sin(t * angle) * e2);
   };
-  sample_by_length(curve, points_for(curve_length(curve), spacing), points);
 }
 
 // The Bézier blend of thesis §4.4.2 from the parent's point `from` to the child's point `to`
 // around the Middle point `middle`, built in 2-D and lifted by a height that follows the same
-// rational form (zero in the triplet's own plane). False when the construction has no
+// rational form (zero in the triplet's own plane). Nothing when the construction has no
 // acceptable arc (the caller falls back to axis_arc).
-bool bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_axis, const Vec3& child_axis,
-                  const Vec3& from, const Vec3& middle, const Vec3& to, double spacing, std::vector<Vec3>& points) {
+std::optional<Curve> bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_axis,
+                                  const Vec3& child_axis, const Vec3& from, const Vec3& middle, const Vec3& to) {
   // The plane of the triplet (parent point, Middle point, child point); where the three are
   // collinear, PL. The thesis builds every arc in PL, but picks triplets whose plane is parallel
   // to it; pairing by angle also pairs points beside the bend, whose triplets PL would flatten.
   Vec3 normal = (to - from).cross(middle - from);
   if (normal.norm() <= 1e-9 * (to - from).norm() * (middle - from).norm()) normal = pl_normal;
-  if (normal.norm() == 0 || !normal.allFinite()) return false;
+  if (normal.norm() == 0 || !normal.allFinite()) return std::nullopt;
   normal.normalize();
   Vec3 e1 = (to - from) - (to - from).dot(normal) * normal;
-  if (e1.norm() == 0) return false;
+  if (e1.norm() == 0) return std::nullopt;
   e1.normalize();
   const Vec3 e2 = normal.cross(e1);
   const auto flat = [&](const Vec3& p) { return Vec2((p - joint).dot(e1), (p - joint).dot(e2)); };
@@ -116,34 +119,88 @@ bool bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_a
   // Tangent lines: the parent axis through the parent's point, the child axis through the child's.
   const Vec2 tc = flat_direction(-parent_axis), td = flat_direction(child_axis);
   const double denominator = tc.x() * td.y() - tc.y() * td.x();
-  if (std::abs(denominator) <= 1e-9 * tc.norm() * td.norm()) return false;
+  if (std::abs(denominator) <= 1e-9 * tc.norm() * td.norm()) return std::nullopt;
   const Vec2 w = d - c;
   const double s = (w.x() * td.y() - w.y() * td.x()) / denominator;
   // Algorithm 5 lines 8–11: the arc passes through V_m, halfway between the Middle point and
   // the tangents' intersection, with its end tangents towards the Middle point.
   const Vec2 through = 0.5 * (c + s * tc + p);
   const std::optional<ConicArc> arc = fudos_hoffmann_arc(c, p - c, d, d - p, through);
-  if (!arc) return false;
+  if (!arc) return std::nullopt;
   const double t = nearest_parameter(*arc, through);
   const double scale = std::max({(d - c).norm(), (p - c).norm(), 1e-300});
-  if ((arc->at(t) - through).norm() > 1e-6 * scale || t <= 0 || t >= 1) return false;
+  if ((arc->at(t) - through).norm() > 1e-6 * scale || t <= 0 || t >= 1) return std::nullopt;
   const auto height = [&](const Vec3& q) { return (q - joint).dot(normal); };
   const double hc = height(from), hd = height(to), hp = height(middle);
   const double a = (1 - t) * (1 - t), b = 2 * t * (1 - t), e = t * t;
   const double weighted_height = (hp * (a + b * arc->weight + e) - a * hc - e * hd) / b;
-  const auto curve = [&](double u) -> Vec3 {
+  const ConicArc conic = *arc;
+  Curve curve = [=](double u) -> Vec3 {
     const double ua = (1 - u) * (1 - u), ub = 2 * u * (1 - u), ue = u * u;
-    const Vec2 q = arc->at(u);
-    const double h = (ua * hc + ub * weighted_height + ue * hd) / (ua + ub * arc->weight + ue);
+    const Vec2 q = conic.at(u);
+    const double h = (ua * hc + ub * weighted_height + ue * hd) / (ua + ub * conic.weight + ue);
     return joint + q.x() * e1 + q.y() * e2 + h * normal;
   };
   // A blend longer than twice its chord is a loop, not a blend: where the two end points lie close
   // together and the Middle point deep inside (a bend's inner crease once both sides are cut
   // back to it), the arc would dive to V_m and back, and neighbouring loops fold into each other.
-  const double length = curve_length(curve);
-  if (length > 2 * (to - from).norm()) return false;
-  sample_by_length(curve, points_for(length, spacing), points);
-  return true;
+  if (curve_length(curve) > 2 * (to - from).norm()) return std::nullopt;
+  return curve;
+}
+
+// A monotone, cyclic matching of the parent's and the child's boundary loops (both ordered by
+// increasing angle about the opening), as in contour tiling (Fuchs, Kedem and Uselton 1977):
+// pairs (index in parent, index in child) in order, each step advancing one loop or both, the
+// sum of the pairs' costs least. A pair's cost is how far apart its two ends lie in the
+// coordinates the motion keeps, the offset along the rotation axis and the distance from it:
+// ends that agree in both are joined by a circle about the axis, and circles about one axis do
+// not cross. An opening point kept on both sides costs nothing (its circle arc); where a
+// boundary runs along the axis the two sides pair shallow with shallow and deep with deep,
+// whatever their angles. The walk starts at the cheapest pair and ends just before it.
+std::vector<std::pair<int, int>> match_loops(const std::vector<Vec3>& rest, const std::vector<int>& parent,
+                                             const std::vector<int>& child, const Vec3& center, const Vec3& axis) {
+  const int np = static_cast<int>(parent.size()), nc = static_cast<int>(child.size());
+  const auto profile = [&](int v) {
+    const Vec3 p = rest[v] - center;
+    const double h = p.dot(axis);
+    return Vec2(h, (p - h * axis).norm());
+  };
+  std::vector<Vec2> pp(np), cp(nc);
+  for (int i = 0; i < np; ++i) pp[i] = profile(parent[i]);
+  for (int j = 0; j < nc; ++j) cp[j] = profile(child[j]);
+  int parent_start = 0, child_start = 0;
+  double cheapest = HUGE_VAL;
+  for (int i = 0; i < np; ++i)
+    for (int j = 0; j < nc; ++j) {
+      const double c = parent[i] == child[j] ? -1.0 : (pp[i] - cp[j]).norm();
+      if (c < cheapest) cheapest = c, parent_start = i, child_start = j;
+    }
+  const auto cost_of = [&](int i, int j) { return (pp[(parent_start + i) % np] - cp[(child_start + j) % nc]).norm(); };
+  const int width = nc + 1;
+  std::vector<double> cost((np + 1) * width);
+  std::vector<char> step((np + 1) * width, 0);  // bit 1: parent advanced, bit 2: child advanced
+  for (int i = 0; i <= np; ++i)
+    for (int j = 0; j <= nc; ++j) {
+      double best = 0;
+      char from = 0;
+      if (i > 0 || j > 0) {
+        best = HUGE_VAL;
+        if (i > 0 && j > 0) best = cost[(i - 1) * width + j - 1], from = 3;
+        if (i > 0 && cost[(i - 1) * width + j] < best) best = cost[(i - 1) * width + j], from = 1;
+        if (j > 0 && cost[i * width + j - 1] < best) best = cost[i * width + j - 1], from = 2;
+      }
+      cost[i * width + j] = best + cost_of(i, j);
+      step[i * width + j] = from;
+    }
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = np, j = nc; i > 0 || j > 0;) {
+    const char from = step[i * width + j];
+    i -= from & 1;
+    j -= (from >> 1) & 1;
+    pairs.emplace_back((parent_start + i) % np, (child_start + j) % nc);
+  }
+  std::reverse(pairs.begin(), pairs.end());
+  return pairs;
 }
 
 }  // namespace
@@ -161,51 +218,15 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
   const GapJoint& joint = gap.joints[joint_index];
   const int np = static_cast<int>(parent.loop.size()), nc = static_cast<int>(child.loop.size());
   if (np == 0 || nc == 0) return;
-  // Child angles re-based so its loop starts at the vertex nearest the parent's first angle.
-  const double start = parent.angle.front();
-  int first = 0;
-  double nearest = kTwoPi;
-  for (int j = 0; j < nc; ++j) {
-    const double d = std::abs(std::remainder(child.angle[j] - start, kTwoPi));
-    if (d < nearest) nearest = d, first = j;
-  }
-  std::vector<int> child_loop(nc);
-  std::vector<double> child_angle(nc);
-  for (int j = 0; j < nc; ++j) {
-    const int k = (first + j) % nc;
-    child_loop[j] = child.loop[k];
-    child_angle[j] = child.angle[k] + (k < first ? kTwoPi : 0.0);
-  }
-  const double shift = start + std::remainder(child_angle[0] - start, kTwoPi) - child_angle[0];
-  for (double& a : child_angle) a += shift;
-  const auto parent_angle = [&](int i) { return i < np ? parent.angle[i] : parent.angle[0] + kTwoPi; };
-  const auto child_angle_at = [&](int j) { return j < nc ? child_angle[j] : child_angle[0] + kTwoPi; };
-
   const Vec3 parent_axis = gap.kernel_centroid[joint.parent] - joint.joint;
   const Vec3 child_axis = relative.apply_point(gap.kernel_centroid[joint.child]) - joint.joint;
   const Vec3 plane_normal = child_axis.cross(parent_axis);
   const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));
+  const Vec3 rotation_axis =
+      relative.q.vec().norm() > 0 ? Vec3(relative.q.vec().normalized()) : Vec3(parent_axis.normalized());
+  const std::vector<std::pair<int, int>> pairs =
+      match_loops(gap.rest_positions, parent.loop, child.loop, joint.joint, rotation_axis);
 
-  // The pairs: a monotone, cyclic walk along both loops by angle.
-  std::vector<std::pair<int, int>> pairs{{0, 0}};
-  for (int i = 0, j = 0;;) {
-    if (i == np)
-      ++j;
-    else if (j == nc)
-      ++i;
-    else {
-      const double a = parent_angle(i + 1), b = child_angle_at(j + 1);
-      // The same opening vertex kept on both sides advances both loops: its circle arc.
-      if (parent.loop[(i + 1) % np] == child_loop[(j + 1) % nc] || std::abs(a - b) <= 1e-12)
-        ++i, ++j;
-      else if (a < b)
-        ++i;
-      else
-        ++j;
-    }
-    if (i == np && j == nc) break;
-    pairs.emplace_back(i % np, j % nc);
-  }
   // An opening point the motion left in place (on the axis of a bend) is shared by parent and
   // child: a merged arc. The arcs beside it run along a boundary edge from it and get no new
   // points, or they would enclose a sliver with that edge.
@@ -217,7 +238,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
   std::vector<int> merged_vertices;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const int v = parent.loop[pairs[k].first];
-    if (v == child_loop[pairs[k].second] && left_in_place(v)) {
+    if (v == child.loop[pairs[k].second] && left_in_place(v)) {
       merged[k] = 1;
       merged_vertices.push_back(v);
     }
@@ -230,7 +251,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
     const auto [i, j] = pairs[k];
     BlendArc arc;
     arc.parent_vertex = parent.loop[i];
-    arc.child_vertex = child_loop[j];
+    arc.child_vertex = child.loop[j];
     arc.first_point = static_cast<int>(out.points.size());
     const Vec3& from = gap.rest_positions[arc.parent_vertex];
     const Vec3 to = relative.apply_point(gap.rest_positions[arc.child_vertex]);
@@ -248,17 +269,30 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
       for (int s = 1; s <= count; ++s)
         out.points.push_back(qlerp_arc_point(relative.q, joint.joint, from, static_cast<double>(s) / (count + 1)));
     } else {
-      const double angle = parent.angle[i] + 0.5 * std::remainder(child_angle[j] - parent.angle[i], kTwoPi);
+      const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
       const Vec3 opening = opening_point_at(gap, joint, angle);
       const Vec3 middle = 0.5 * (opening + relative.apply_point(opening));
-      if (bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to, spacing, out.points)) {
+      const Curve around_axis = axis_arc(rotation_axis, joint.joint, from, to);
+      const std::optional<Curve> bezier =
+          bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to);
+      Curve curve = around_axis;
+      if (bezier) {
         arc.kind = ArcKind::bezier;
         ++out.bezier;
+        // Beside the bend the arcs of neighbouring pairs lie in nearly one plane across the
+        // rotation axis, where only circles about that axis stay nested; the blend is eased into
+        // them as the pair's opening point nears the axis (fully the thesis' blend across it).
+        const Vec3 d = opening - joint.joint;
+        const double across = d.norm() > 0 ? (d - d.dot(rotation_axis) * rotation_axis).norm() / d.norm() : 1.0;
+        const double w = across * across;
+        curve = [a = by_length(around_axis), b = by_length(*bezier), w](double f) { return (1 - w) * a(f) + w * b(f); };
       } else {
         arc.kind = ArcKind::fallback;
         ++out.fallback;
-        axis_arc(relative.q, joint.joint, from, to, spacing, out.points);
       }
+      const Curve even = by_length(curve);
+      const int count = points_for(curve_length(curve), spacing);
+      for (int s = 1; s <= count; ++s) out.points.push_back(even(static_cast<double>(s) / (count + 1)));
     }
     arc.count = static_cast<int>(out.points.size()) - arc.first_point;
     out.arcs.push_back(arc);

@@ -120,17 +120,6 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
         i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap(raw[k] - raw[(k + n - 1) % n]));
     out.angle.push_back(std::min(a, raw[first] + kTwoPi * (1 - 1e-9)));
   }
-  // A run of (nearly) one angle is a boundary running along the axis, where the removal cut the
-  // tube square. Spread it evenly towards the next angle, so that the two sides' runs pair
-  // shallow with shallow and deep with deep.
-  const double run_width = 0.1 * kTwoPi / static_cast<double>(joint.loop.size());
-  for (int i = 0; i < n;) {
-    int j = i + 1;
-    while (j < n && out.angle[j] - out.angle[i] < run_width) ++j;
-    const double next = j < n ? out.angle[j] : out.angle[0] + kTwoPi;
-    for (int k = i + 1; k < j; ++k) out.angle[k] = out.angle[i] + (next - out.angle[i]) * (k - i) / (j - i);
-    i = j;
-  }
 }
 
 }  // namespace
