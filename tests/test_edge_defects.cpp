@@ -60,18 +60,27 @@ TEST(SelfIntersections, TwoTetrahedraIntersectOnlyWhereTheyOverlap) {
     positions.insert(positions.end(), second.begin(), second.end());
     std::vector<Tri> triangles = kTetrahedron;
     for (const Tri& t : kTetrahedron) triangles.push_back({t[0] + 4, t[1] + 4, t[2] + 4});
-    const int pairs = self_intersecting_pairs(positions, triangles);
-    if (shift < 1)
-      EXPECT_GT(pairs, 0);
-    else
-      EXPECT_EQ(pairs, 0);
+    const auto pairs = self_intersections(positions, triangles);
+    ASSERT_TRUE(pairs.has_value());
+    if (shift < 1) {
+      EXPECT_GT(pairs->size(), 0u);
+      // Each pair has a face of each tetrahedron.
+      for (const auto& [a, b] : *pairs) EXPECT_NE(a < 4, b < 4);
+      // As parts: counted at a joint when one is the other's parent, not when they are unrelated.
+      const std::vector<int> part{0, 0, 0, 0, 1, 1, 1, 1};
+      EXPECT_EQ(pairs_at_joints(*pairs, part, {-1, 0}), static_cast<int>(pairs->size()));
+      EXPECT_EQ(pairs_at_joints(*pairs, part, {-1, -1}), 0);
+      EXPECT_EQ(pairs_at_joints(*pairs, {0, 0, 0, 0, 2, 2, 2, 2}, {-1, 0, 1}), 0);  // grandparent
+    } else {
+      EXPECT_TRUE(pairs->empty());
+    }
   }
   // One tetrahedron alone: its faces meet only along their shared edges.
-  EXPECT_EQ(self_intersecting_pairs(tetrahedron_positions(0), kTetrahedron), 0);
+  EXPECT_TRUE(self_intersections(tetrahedron_positions(0), kTetrahedron)->empty());
   // A mesh CGAL cannot take (an edge in three triangles) is not checked.
   std::vector<float> positions = tetrahedron_positions(0);
   positions.insert(positions.end(), {2, 2, 2});
   std::vector<Tri> fin = kTetrahedron;
   fin.push_back({1, 0, 4});
-  EXPECT_EQ(self_intersecting_pairs(positions, fin), -1);
+  EXPECT_FALSE(self_intersections(positions, fin).has_value());
 }

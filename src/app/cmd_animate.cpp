@@ -94,6 +94,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     AnimationSession session(model, clip, params, find_deformer(o->skinning));
     const Rig& rig = session.rig();
     const SkinMesh& rest = session.deformer().rest_mesh();
+    std::vector<int> parents;
+    for (const auto& component : rig.components) parents.push_back(component.parent);
     const auto [first_frame, last_frame] = frame_range(o->frames, session.animator().grid().last());
     const long count = static_cast<long>(last_frame) - first_frame + 1;
     if (count > o->max_frames)
@@ -126,16 +128,19 @@ void add_animate_command(CLI::App& app, int& exit_code) {
         if (!d.closed_manifold()) ++open_frames;
         ++checked_frames;
         // The self-intersection test costs more than the frame: only for the JSON report.
-        if (o->json)
-          frame_checks.push_back(
-              {{"frame", f},
-               {"vertices", frame.positions.size() / 3},
-               {"triangles", frame.triangles.size()},
-               {"boundary_edges", d.boundary_edges},
-               {"non_manifold_edges", d.non_manifold_edges},
-               {"misoriented_edges", d.misoriented_edges},
-               {"euler_characteristic", d.euler_characteristic},
-               {"self_intersecting_pairs", self_intersecting_pairs(frame.positions, frame.triangles)}});
+        if (o->json) {
+          const auto pairs = self_intersections(frame.positions, frame.triangles);
+          frame_checks.push_back({{"frame", f},
+                                  {"vertices", frame.positions.size() / 3},
+                                  {"triangles", frame.triangles.size()},
+                                  {"boundary_edges", d.boundary_edges},
+                                  {"non_manifold_edges", d.non_manifold_edges},
+                                  {"misoriented_edges", d.misoriented_edges},
+                                  {"euler_characteristic", d.euler_characteristic},
+                                  {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
+                                  {"joint_self_intersecting_pairs",
+                                   pairs ? pairs_at_joints(*pairs, frame.triangle_component, parents) : -1}});
+        }
       }
       rejections.insert(rejections.end(), pose.rejections.begin(), pose.rejections.end());
       if (f == last_frame) last_pose = pose_degrees_json(pose.pose, rig);

@@ -1,9 +1,9 @@
 #include "app/experiment.hpp"
 
 #include <CGAL/version.h>
-#include <CLI/Version.hpp>
 #include <sys/utsname.h>
 
+#include <CLI/Version.hpp>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -98,8 +98,12 @@ std::vector<nlohmann::json> table_rows(const TableSpec& spec, const nlohmann::js
 }
 
 Table models_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
-  Table t{spec.id, spec.title, {kThesisNote}, {"Model", "Parts", "Vertices", "Triangles", "Thesis model",
-                                               "Thesis parts", "Thesis vertices", "Thesis triangles"}, {}};
+  Table t{spec.id,
+          spec.title,
+          {kThesisNote},
+          {"Model", "Parts", "Vertices", "Triangles", "Thesis model", "Thesis parts", "Thesis vertices",
+           "Thesis triangles"},
+          {}};
   for (const auto& r : rows) {
     const std::string m = r["model"];
     t.rows.push_back({m, r["parts"].dump(), r["vertices"].dump(), r["triangles"].dump(), thesis_cell(m, "thesis_name"),
@@ -140,11 +144,11 @@ Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::j
       rows, [](const nlohmann::json& r) {
         const std::string method = r["method"];
         const nlohmann::json& s = thesis_number("/skeletonization_s/" + r["model"].get<std::string>() + "/" + method);
-        return TimedCells{{r["model"], r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]),
-                           ms(r["total_ms_spread"]), ms(r["hull_ms"]), ms(r["kernel_ms"]),
-                           ms(r["kernel_interior_point_ms"]), ms(r["kernel_intersection_ms"])},
-                          s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
-                          r["total_ms"]};
+        return TimedCells{
+            {r["model"], r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]), ms(r["total_ms_spread"]),
+             ms(r["hull_ms"]), ms(r["kernel_ms"]), ms(r["kernel_interior_point_ms"]), ms(r["kernel_intersection_ms"])},
+            s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
+            r["total_ms"]};
       });
 }
 
@@ -156,11 +160,11 @@ Table gap_preprocess_table(const TableSpec& spec, const std::vector<nlohmann::js
       {"Model", "Vertices", "Parts", "Median lengths (ms)", "Other nodes (ms)", "Neighbourhoods (ms)", "Planes (ms)",
        "Total (ms)", "Spread (ms)"},
       rows, [](const nlohmann::json& r) {
-        return TimedCells{{r["model"], r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]),
-                           ms(r["outside_subtree_ms"]), ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]),
-                           ms(r["total_ms"]), ms(r["total_ms_spread"])},
-                          r["thesis_total_ms"],
-                          r["total_ms"]};
+        return TimedCells{
+            {r["model"], r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]), ms(r["outside_subtree_ms"]),
+             ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"])},
+            r["thesis_total_ms"],
+            r["total_ms"]};
       });
 }
 
@@ -174,9 +178,8 @@ Table gap_frames_table(const TableSpec& spec, const std::vector<nlohmann::json>&
       rows, [](const nlohmann::json& r) {
         return TimedCells{{r["model"], r["skinning"], std::to_string(r["frame"].get<int>() + 1),
                            r["moving_joints"].dump(), r["removed_vertices"].dump(), r["patch_vertices"].dump(),
-                           r["bezier_fallbacks"].dump(), r["clamped_sides"].dump(), ms(r["remove_ms"]),
-                           ms(r["add_ms"]), ms(r["triangulate_ms"]), ms(r["normals_ms"]), ms(r["total_ms"]),
-                           ms(r["total_ms_spread"])},
+                           r["bezier_fallbacks"].dump(), r["clamped_sides"].dump(), ms(r["remove_ms"]), ms(r["add_ms"]),
+                           ms(r["triangulate_ms"]), ms(r["normals_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"])},
                           r["thesis_total_ms"],
                           r["total_ms"]};
       });
@@ -202,18 +205,20 @@ Table quality_table(const TableSpec& spec, const std::vector<nlohmann::json>& ro
           spec.title,
           {"Per clip, over frames spread evenly through it, each against the same deformer's rest pose "
            "(docs/quality.md): volume change; smallest cross-section through a moving joint over its rest area; "
-           "self-intersecting triangle pairs beyond the rest pose's; boundary and non-manifold edges; the largest gap "
+           "self-intersecting triangle pairs at the joints (in one part, or a part and its parent) beyond the rest "
+           "pose's; boundary and non-manifold edges; the largest gap "
            "between copies of one vertex (rigid skinning's cracks) in % of the model's diagonal; the mean deviation "
            "of facet normals from the smooth normal field, over the rest pose's."},
-          {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section", "Self-int.",
-           "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)"},
+          {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section",
+           "Self-int. at joints", "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)"},
           {}};
   for (const auto& r : rows)
-    t.rows.push_back({r["model"], r["clip"], r["skinning"], r["frames"].dump(), number(r["volume_change_max_pct"], 2),
-                      number(r["volume_change_mean_pct"], 2), number(r["min_cross_section_ratio"], 3),
-                      r["self_intersections_over_rest_max"].is_null() ? "" : r["self_intersections_over_rest_max"].dump(),
-                      r["boundary_edges_max"].dump(), r["non_manifold_edges_max"].dump(),
-                      number(r["seam_gap_max_pct"], 2), number(r["normal_deviation_over_rest_deg"], 2)});
+    t.rows.push_back(
+        {r["model"], r["clip"], r["skinning"], r["frames"].dump(), number(r["volume_change_max_pct"], 2),
+         number(r["volume_change_mean_pct"], 2), number(r["min_cross_section_ratio"], 3),
+         r["self_intersections_over_rest_max"].is_null() ? "" : r["self_intersections_over_rest_max"].dump(),
+         r["boundary_edges_max"].dump(), r["non_manifold_edges_max"].dump(), number(r["seam_gap_max_pct"], 2),
+         number(r["normal_deviation_over_rest_deg"], 2)});
   return t;
 }
 
@@ -346,27 +351,31 @@ nlohmann::json run_task(const ExperimentDefinition& def, const ExperimentTask& t
   const ModelFiles files = resolve_model(task.model);
   const SegmentedModel model = load_model(files);
   switch (spec.kind) {
-    case TableKind::models: return measure_model(files.name, model);
+    case TableKind::models:
+      return measure_model(files.name, model);
     case TableKind::skeletonization: {
       std::vector<SkeletonMethod> methods;
       for (const std::string& m : spec.methods) methods.push_back(parse_skeleton_method(m));
       return measure_skeletonization(files.name, model, methods, def.repeats);
     }
-    case TableKind::gap_preprocess: return measure_gap_preprocess(files.name, model, def.repeats);
+    case TableKind::gap_preprocess:
+      return measure_gap_preprocess(files.name, model, def.repeats);
     case TableKind::gap_frames: {
       nlohmann::json rows = nlohmann::json::array();
       for (const std::string& d : spec.deformers)
         for (auto& row : measure_gap_frames(files.name, model, d, def.repeats)) rows.push_back(row);
       return rows;
     }
-    case TableKind::sbs: return measure_sbs(files.name, model, spec.weights, def.repeats);
-    case TableKind::quality: return measure_quality(files.name, model, spec.deformers, spec.frames);
+    case TableKind::sbs:
+      return measure_sbs(files.name, model, spec.weights, def.repeats);
+    case TableKind::quality:
+      return measure_quality(files.name, model, spec.deformers, spec.frames);
   }
   return nlohmann::json::array();
 }
 
 nlohmann::json experiment_results(const ExperimentDefinition& def, const std::string& shard, nlohmann::json rows) {
-  return {{"format", kResultsFormat},   {"definition", def.source}, {"definition_sha256", def.digest},
+  return {{"format", kResultsFormat},  {"definition", def.source}, {"definition_sha256", def.digest},
           {"commit", source_commit()}, {"shard", shard},           {"tasks", std::move(rows)}};
 }
 
@@ -384,8 +393,8 @@ nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const s
       if (r["definition_sha256"] != merged["definition_sha256"])
         throw InputError(names[i] + ": results of a different experiment definition than " + names[0]);
       if (r["commit"] != merged["commit"])
-        throw InputError(names[i] + ": results of commit " + r["commit"].get<std::string>() + ", " + names[0] +
-                         " of " + merged["commit"].get<std::string>());
+        throw InputError(names[i] + ": results of commit " + r["commit"].get<std::string>() + ", " + names[0] + " of " +
+                         merged["commit"].get<std::string>());
     }
     for (const auto& [id, task] : r["tasks"].items()) {
       if (merged["tasks"].contains(id)) throw InputError(names[i] + ": task " + id + " is also in an earlier slice");
@@ -400,12 +409,24 @@ std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nloh
   for (const TableSpec& spec : def.tables) {
     const std::vector<nlohmann::json> rows = table_rows(spec, results["tasks"]);
     switch (spec.kind) {
-      case TableKind::models: tables.push_back(models_table(spec, rows)); break;
-      case TableKind::skeletonization: tables.push_back(skeletonization_table(spec, rows)); break;
-      case TableKind::gap_preprocess: tables.push_back(gap_preprocess_table(spec, rows)); break;
-      case TableKind::gap_frames: tables.push_back(gap_frames_table(spec, rows)); break;
-      case TableKind::sbs: tables.push_back(sbs_table(spec, rows)); break;
-      case TableKind::quality: tables.push_back(quality_table(spec, rows)); break;
+      case TableKind::models:
+        tables.push_back(models_table(spec, rows));
+        break;
+      case TableKind::skeletonization:
+        tables.push_back(skeletonization_table(spec, rows));
+        break;
+      case TableKind::gap_preprocess:
+        tables.push_back(gap_preprocess_table(spec, rows));
+        break;
+      case TableKind::gap_frames:
+        tables.push_back(gap_frames_table(spec, rows));
+        break;
+      case TableKind::sbs:
+        tables.push_back(sbs_table(spec, rows));
+        break;
+      case TableKind::quality:
+        tables.push_back(quality_table(spec, rows));
+        break;
     }
   }
   return tables;
@@ -427,23 +448,27 @@ nlohmann::json run_meta() {
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  return {{"date", date},
-          {"commit", source_commit()},
-          {"machine", {{"host", host.nodename}, {"system", std::string(host.sysname) + " " + host.release},
-                       {"architecture", host.machine}, {"cpu", cpu},
-                       {"hardware_threads", std::thread::hardware_concurrency()},
-                       {"memory", memory.empty() ? "unknown" : memory.substr(memory.find_first_not_of(" ", memory.find(':') + 1))}}},
-          {"compiler", {{"version", __VERSION__}, {"build_type", SKINLAB_BUILD_TYPE}, {"flags", SKINLAB_CXX_FLAGS}}},
-          {"libraries",
-           {{"CGAL", CGAL_VERSION_STR},
-            {"Qhull", qhull_version()},
-            {"Eigen", std::to_string(EIGEN_WORLD_VERSION) + "." + std::to_string(EIGEN_MAJOR_VERSION) + "." +
-                          std::to_string(EIGEN_MINOR_VERSION)},
-            {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-                                  std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
-                                  std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
-            {"CLI11", CLI11_VERSION},
-            {"gnuplot", command_line_output("gnuplot --version")}}}};
+  return {
+      {"date", date},
+      {"commit", source_commit()},
+      {"machine",
+       {{"host", host.nodename},
+        {"system", std::string(host.sysname) + " " + host.release},
+        {"architecture", host.machine},
+        {"cpu", cpu},
+        {"hardware_threads", std::thread::hardware_concurrency()},
+        {"memory", memory.empty() ? "unknown" : memory.substr(memory.find_first_not_of(" ", memory.find(':') + 1))}}},
+      {"compiler", {{"version", __VERSION__}, {"build_type", SKINLAB_BUILD_TYPE}, {"flags", SKINLAB_CXX_FLAGS}}},
+      {"libraries",
+       {{"CGAL", CGAL_VERSION_STR},
+        {"Qhull", qhull_version()},
+        {"Eigen", std::to_string(EIGEN_WORLD_VERSION) + "." + std::to_string(EIGEN_MAJOR_VERSION) + "." +
+                      std::to_string(EIGEN_MINOR_VERSION)},
+        {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                              std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                              std::to_string(NLOHMANN_JSON_VERSION_PATCH)},
+        {"CLI11", CLI11_VERSION},
+        {"gnuplot", command_line_output("gnuplot --version")}}}};
 }
 
 void write_experiment(const ExperimentDefinition& def, const nlohmann::json& results, const nlohmann::json& meta,
@@ -470,7 +495,8 @@ void write_experiment(const ExperimentDefinition& def, const nlohmann::json& res
   const bool complete = results["tasks"].size() == experiment_tasks(def).size();
   if (!def.figures || !complete) return;
   std::filesystem::create_directories(out / "figures");
-  for (const TableSpec& spec : def.tables) table_figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+  for (const TableSpec& spec : def.tables)
+    table_figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
 }
 
 }  // namespace skinlab

@@ -177,8 +177,7 @@ nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel&
 nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedModel& model, int repeat) {
   if (!model.hierarchy()) return nlohmann::json::array();
   AnimationSession session(model, std::nullopt, SessionParams{}, find_deformer("rigid"));
-  static const char* const kPhases[] = {"median_edges", "outside_subtree", "neighbourhoods", "opening_planes",
-                                        "total"};
+  static const char* const kPhases[] = {"median_edges", "outside_subtree", "neighbourhoods", "opening_planes", "total"};
   std::array<std::vector<double>, 5> runs;
   for (int r = 0; r < repeat; ++r) {
     const GapPreprocessTimings t = build_gap_model(model, session.skeleton(), session.rig()).timings;
@@ -186,8 +185,7 @@ nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedMo
                                        t.total()};
     for (int k = 0; k < 5; ++k) runs[k].push_back(phases[k]);
   }
-  nlohmann::json row = {
-      {"model", name}, {"vertices", model.mesh().num_vertices()}, {"parts", model.num_components()}};
+  nlohmann::json row = {{"model", name}, {"vertices", model.mesh().num_vertices()}, {"parts", model.num_components()}};
   for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[k]);
   const nlohmann::json thesis = thesis_number("/gap_preprocess_s/" + name);
   double thesis_total = 0.0;
@@ -314,9 +312,16 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     const SkinMesh& rest_skin = rest_session.deformer().rest_mesh();
     const TriMesh rest = frame_mesh(rest_frame, rest_skin);
     const double rest_volume = enclosed_volume(rest);
-    const int rest_pairs = self_intersecting_pairs(rest_frame.positions, rest.triangles);
     const double rest_deviation = normal_deviation(rest).mean_degrees;
     const Rig& rig = rest_session.rig();
+    std::vector<int> parents;
+    for (const auto& component : rig.components) parents.push_back(component.parent);
+    // Self-intersections at the joints only (docs/quality.md); -1: not a mesh CGAL takes.
+    const auto joint_pairs = [&](const Frame& frame, const SkinMesh& skin, const std::vector<Tri>& triangles) {
+      const auto pairs = self_intersections(frame.positions, triangles);
+      return pairs ? pairs_at_joints(*pairs, topology(frame, skin).triangle_component, parents) : -1;
+    };
+    const int rest_pairs = joint_pairs(rest_frame, rest_skin, rest.triangles);
     // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
     const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
@@ -337,7 +342,8 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
       double gap_max = 0;
       Frame frame;
       for (int s = 0; s < samples; ++s) {
-        const int f = samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (count - 1) / (samples - 1)));
+        const int f =
+            samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (count - 1) / (samples - 1)));
         const AcceptedPose& pose = session.play(f, frame);
         const TriMesh mesh = frame_mesh(frame, session.deformer().rest_mesh());
         const double change = 100.0 * std::abs(enclosed_volume(mesh) / rest_volume - 1.0);
@@ -355,7 +361,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
           section_min = std::min(section_min, *area / rest_section[c]);
           ++sections;
         }
-        const int pairs = self_intersecting_pairs(frame.positions, mesh.triangles);  // -1: not a mesh CGAL takes
+        const int pairs = joint_pairs(frame, session.deformer().rest_mesh(), mesh.triangles);
         pairs_known = pairs_known && pairs >= 0;
         pairs_max = std::max(pairs_max, pairs - rest_pairs);
         const EdgeDefects defects = edge_defects(mesh.triangles);

@@ -8,18 +8,33 @@
 
 namespace skinlab {
 
-int self_intersecting_pairs(const std::vector<float>& positions, const std::vector<Tri>& triangles) {
+std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::vector<float>& positions,
+                                                                   const std::vector<Tri>& triangles) {
   using Kernel = CGAL::Exact_predicates_inexact_constructions_kernel;
   using Mesh = CGAL::Surface_mesh<Kernel::Point_3>;
   Mesh mesh;
   std::vector<Mesh::Vertex_index> vertex(positions.size() / 3);
   for (std::size_t v = 0; v < vertex.size(); ++v)
     vertex[v] = mesh.add_vertex(Kernel::Point_3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]));
+  // Faces are added in order, so a face's index is its triangle's.
   for (const Tri& t : triangles)
-    if (mesh.add_face(vertex[t[0]], vertex[t[1]], vertex[t[2]]) == Mesh::null_face()) return -1;
-  std::vector<std::pair<Mesh::Face_index, Mesh::Face_index>> pairs;
-  CGAL::Polygon_mesh_processing::self_intersections(mesh, std::back_inserter(pairs));
-  return static_cast<int>(pairs.size());
+    if (mesh.add_face(vertex[t[0]], vertex[t[1]], vertex[t[2]]) == Mesh::null_face()) return std::nullopt;
+  std::vector<std::pair<Mesh::Face_index, Mesh::Face_index>> faces;
+  CGAL::Polygon_mesh_processing::self_intersections(mesh, std::back_inserter(faces));
+  std::vector<std::pair<int, int>> pairs;
+  pairs.reserve(faces.size());
+  for (const auto& [a, b] : faces) pairs.emplace_back(static_cast<int>(a.idx()), static_cast<int>(b.idx()));
+  return pairs;
+}
+
+int pairs_at_joints(const std::vector<std::pair<int, int>>& pairs, const std::vector<int>& triangle_component,
+                    const std::vector<int>& parent) {
+  int count = 0;
+  for (const auto& [a, b] : pairs) {
+    const int pa = triangle_component[a], pb = triangle_component[b];
+    if (pa == pb || parent[pa] == pb || parent[pb] == pa) ++count;
+  }
+  return count;
 }
 
 }  // namespace skinlab

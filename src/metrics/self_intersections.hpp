@@ -2,15 +2,26 @@
 // self-intersection check of gap reconstruction and of the quality tables.
 #pragma once
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/tri_mesh.hpp"
 
 namespace skinlab {
 
-/// Pairs of triangles that intersect other than along the edge or vertex they share, by CGAL's
-/// Polygon Mesh Processing (exact predicates). `positions` holds #V x 3 coordinates. Returns -1
-/// when the triangles do not form a mesh CGAL can take (an edge in three triangles).
-int self_intersecting_pairs(const std::vector<float>& positions, const std::vector<Tri>& triangles);
+/// Pairs of triangles (indices into `triangles`) that intersect other than along the edge or
+/// vertex they share, by CGAL's Polygon Mesh Processing (exact predicates). `positions` holds
+/// #V x 3 coordinates. std::nullopt when the triangles do not form a mesh CGAL can take (an edge
+/// in three triangles).
+std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::vector<float>& positions,
+                                                                   const std::vector<Tri>& triangles);
+
+/// How many of `pairs` lie at a joint: both triangles in one part, or one in a part and the other
+/// in its parent (a gap patch belongs to the two parts it joins). Pairs between other parts are
+/// the pose's collisions, a forearm swung through the head, which no deformer causes or mends.
+/// `triangle_component`: #F part labels; `parent`: each part's parent, -1 for the root.
+int pairs_at_joints(const std::vector<std::pair<int, int>>& pairs, const std::vector<int>& triangle_component,
+                    const std::vector<int>& parent);
 
 }  // namespace skinlab
