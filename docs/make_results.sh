@@ -32,7 +32,7 @@ for s in "${strips[@]}"; do cp "$out/figures/filmstrip-$s.png" docs/figures/resu
   echo
   echo "## Figures"
   echo
-  echo "Skeletons per method (opening, centroid, PA, PA refined), the thesis' models; every model's are in \\`$out/figures\\`."
+  echo "Skeletons per method (opening, centroid, PA, PA refined), the thesis' models; every model's are in \`$out/figures\`."
   echo
   for m in "${thesis_models[@]}"; do echo "![skeletons $m](figures/results/skeletons-$m.png)"; echo; done
   echo "Filmstrips of the first clip (the quality table's frames) per deformer:"
