@@ -24,7 +24,7 @@ mkdir -p docs/figures/gap
 for spec in "homer arm_r_lower 280" "homer leg_l_lower 100" "cow leg_fl_lower 300" "camel leg_fl_lower 300" \
             "diplodocus leg_fr_lower 60"; do
   read -r model part yaw <<<"$spec"
-  for skinning in rigid gap; do
+  for skinning in rigid gap gap-thesis; do
     shot "$model" --clip "clips/${model}_thesis_gap.clip" --frame 3 --skinning "$skinning" --patches \
       --focus "$part" --zoom 4 --yaw "$yaw" --pitch 10 --size 360x360 \
       --screenshot "docs/figures/gap/$model-$part-$skinning.png"
