@@ -42,7 +42,8 @@ TEST(QualityMetrics, VolumeOfAnOctahedronAndASphere) {
 // goes to (1 - w) p + w R p. At the middle ring (w = 1/2) the radius shrinks to r cos(twist/2).
 TriMesh lbs_twisted_cylinder(double twist, int sides, double r) {
   const int rings = 21;
-  TriMesh mesh = test::lathe(sides, rings, [](int k) { return 0.1 * k; }, [r](double) { return r; });
+  TriMesh mesh = test::lathe(
+      sides, rings, [](int k) { return 0.1 * k; }, [r](double) { return r; });
   for (Vec3& p : mesh.positions) {
     const double w = p.z() / 2.0;
     const Vec3 rotated = Eigen::AngleAxisd(twist, Vec3::UnitZ()) * p;
@@ -58,7 +59,8 @@ TEST(QualityMetrics, CrossSectionOfATwistedCylinderShrinksAsCosineSquared) {
     const double twist = degrees * kPi / 180.0;
     const TriMesh mesh = lbs_twisted_cylinder(twist, sides, r);
     const double expected = ngon_area(sides, r * std::cos(twist / 2));
-    EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1), Vec3::UnitZ()), expected, 1e-9) << degrees;
+    EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1), Vec3::UnitZ()), expected, 1e-9)
+        << degrees;
   }
   // Half a turn collapses the middle ring onto the axis: the candy wrapper.
   const TriMesh wrapper = lbs_twisted_cylinder(kPi, sides, r);
@@ -67,23 +69,32 @@ TEST(QualityMetrics, CrossSectionOfATwistedCylinderShrinksAsCosineSquared) {
 
 TEST(QualityMetrics, CrossSectionPicksTheLoopNearestThePoint) {
   // Two cylinders side by side, radii 0.3 and 0.5: the plane z = 1 cuts both.
-  TriMesh mesh = test::lathe(32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.3; });
-  const TriMesh other = test::lathe(32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.5; });
+  TriMesh mesh = test::lathe(
+      32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.3; });
+  const TriMesh other = test::lathe(
+      32, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.5; });
   const int offset = mesh.num_vertices();
   for (const Vec3& p : other.positions) mesh.positions.push_back(p + Vec3(3, 0, 0));
   for (Tri t : other.triangles) mesh.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
-  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3), 1e-9);
-  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(2.8, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(0.1, 0, 1.05), Vec3::UnitZ()),
+              ngon_area(32, 0.3), 1e-9);
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(2.8, 0, 1.05), Vec3::UnitZ()),
+              ngon_area(32, 0.5), 1e-9);
   // A point inside neither: the loop whose centroid is nearest (the thin one, 1.2 away against 1.8).
-  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(1.2, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.3),
-              1e-9);
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(1.2, 0, 1.05), Vec3::UnitZ()),
+              ngon_area(32, 0.3), 1e-9);
+  // ... unless it lies farther than allowed: then there is no section.
+  EXPECT_NEAR(*cross_section_area(mesh.positions, mesh.triangles, Vec3(1.2, 0, 1.05), Vec3::UnitZ(), 1.3),
+              ngon_area(32, 0.3), 1e-9);
+  EXPECT_FALSE(cross_section_area(mesh.positions, mesh.triangles, Vec3(1.2, 0, 1.05), Vec3::UnitZ(), 1.1).has_value());
   // Only the triangles given are cut: without the thin cylinder's, the thick one is left.
   const std::vector<Tri> thick(mesh.triangles.begin() + static_cast<std::ptrdiff_t>(other.triangles.size()),
                                mesh.triangles.end());
   EXPECT_NEAR(*cross_section_area(mesh.positions, thick, Vec3(0.1, 0, 1.05), Vec3::UnitZ()), ngon_area(32, 0.5), 1e-9);
   // A tilted plane through the thin one cuts an ellipse: area grows as 1 / cos(tilt).
   const double tilt = 0.4;
-  const double tilted = *cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1.05), Vec3(std::sin(tilt), 0, std::cos(tilt)));
+  const double tilted =
+      *cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 1.05), Vec3(std::sin(tilt), 0, std::cos(tilt)));
   EXPECT_NEAR(tilted / (kPi * 0.09 / std::cos(tilt)), 1.0, 0.01);
   // A plane past the ends cuts nothing.
   EXPECT_FALSE(cross_section_area(mesh.positions, mesh.triangles, Vec3(0, 0, 5), Vec3::UnitZ()).has_value());

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include "app/deformer_registry.hpp"
 #include "core/edge_defects.hpp"
 #include "core/json_file.hpp"
 #include "gap/gap_deformer.hpp"
+#include "geometry/obb.hpp"
 #include "metrics/cross_section.hpp"
 #include "metrics/normal_deviation.hpp"
 #include "metrics/self_intersections.hpp"
@@ -262,31 +264,53 @@ double seam_gap(const Frame& frame, const SkinMesh& rest) {
   return gap;
 }
 
-// The cross-section plane of a moving joint in a pose: through the joint, its normal the
-// bisector of the parent's and the child's image of the child's long axis at rest (its box's
-// longest side, pointing away from the joint), so that the plane cuts across the limb.
-struct JointPlane {
-  Vec3 point, normal;
+// Where a joint's cross-section is taken at rest: the least-squares plane of its opening (the cut
+// the segmentation made across the limb), its normal into the child, moved a quarter of the
+// opening's mean edge into the child so that the rest cut does not run through the opening's own
+// vertices; only triangles within twice the opening's largest radius are cut, so that a trunk
+// the plane also crosses (at a shoulder or a hip) adds no loops. Nothing for a joint without a
+// closed opening.
+struct JointSection {
+  Plane plane;
+  double reach = 0;
 };
-JointPlane joint_plane(const Rig& rig, int child, const AcceptedPose* pose) {
-  const RigComponent& c = rig.components[child];
-  int longest = 0;
-  c.obb.half_extents.maxCoeff(&longest);
-  Vec3 axis = c.obb.axes.col(longest);
-  if (axis.dot(c.obb.center - c.joint) < 0) axis = -axis;
-  if (!pose) return {c.joint, axis};
-  const QT& p = pose->world[c.parent];
-  const QT& w = pose->world[child];
-  return {w.apply_point(c.joint), (p.apply_normal(axis) + w.apply_normal(axis)).normalized()};
+std::optional<JointSection> joint_section(const SegmentedModel& model, const Rig& rig, int child) {
+  const Opening* opening = model.opening_between(child, rig.components[child].parent);
+  if (!opening) return std::nullopt;
+  const OpeningLoop* longest = nullptr;
+  for (const OpeningLoop& loop : opening->loops)
+    if (loop.closed && loop.original.size() >= 3 && (!longest || loop.length > longest->length)) longest = &loop;
+  if (!longest) return std::nullopt;
+  std::vector<Vec3> points;
+  for (int v : longest->original) points.push_back(model.mesh().positions[v]);
+  Plane plane = fit_plane(points);
+  if (plane.normal.dot(rig.components[child].obb.center - plane.point) < 0) plane.normal = -plane.normal;
+  double radius = 0;
+  for (const Vec3& q : points) radius = std::max(radius, (q - plane.point).norm());
+  plane.point += 0.25 * longest->length / static_cast<double>(points.size()) * plane.normal;
+  return JointSection{plane, 2 * radius};
 }
 
-// The triangles of a joint's two parts (child and parent), so that other limbs the plane
+// The same plane in a pose: moved with the child, its normal halfway between where the parent and
+// the child turn it, so that it bisects the bend, where linear blending collapses.
+Plane posed_plane(const Plane& rest, const Rig& rig, int child, const AcceptedPose& pose) {
+  const QT& p = pose.world[rig.components[child].parent];
+  const QT& w = pose.world[child];
+  return {w.apply_point(rest.point), (p.apply_normal(rest.normal) + w.apply_normal(rest.normal)).normalized()};
+}
+
+// The triangles of a joint's two parts near it (child and parent), so that other limbs the plane
 // happens to cross do not join the section.
-std::vector<Tri> joint_parts(const std::vector<Tri>& triangles, const std::vector<int>& triangle_component, int child,
-                             int parent) {
+std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
+                             const std::vector<int>& triangle_component, int child, int parent, const Vec3& center,
+                             double reach) {
   std::vector<Tri> out;
+  const auto near = [&](const Tri& t) {
+    return std::all_of(t.begin(), t.end(), [&](int v) { return (positions[v] - center).norm() <= reach; });
+  };
   for (std::size_t t = 0; t < triangles.size(); ++t)
-    if (triangle_component[t] == child || triangle_component[t] == parent) out.push_back(triangles[t]);
+    if ((triangle_component[t] == child || triangle_component[t] == parent) && near(triangles[t]))
+      out.push_back(triangles[t]);
   return out;
 }
 
@@ -325,12 +349,17 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
     const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
+    std::vector<std::optional<JointSection>> section(rig.components.size());
     for (std::size_t c = 0; c < rig.components.size(); ++c)
       if (closed && rig.components[c].parent >= 0) {
-        const JointPlane plane = joint_plane(rig, static_cast<int>(c), nullptr);
-        const std::vector<Tri> parts = joint_parts(rest.triangles, topology(rest_frame, rest_skin).triangle_component,
-                                                   static_cast<int>(c), rig.components[c].parent);
-        rest_section[c] = cross_section_area(rest.positions, parts, plane.point, plane.normal).value_or(0.0);
+        section[c] = joint_section(model, rig, static_cast<int>(c));
+        if (!section[c]) continue;
+        const Plane& plane = section[c]->plane;
+        const std::vector<Tri> parts =
+            joint_parts(rest.positions, rest.triangles, topology(rest_frame, rest_skin).triangle_component,
+                        static_cast<int>(c), rig.components[c].parent, plane.point, section[c]->reach);
+        rest_section[c] =
+            cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
       }
     for (const std::filesystem::path& clip_path : model_clips(name)) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
@@ -352,11 +381,12 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
         for (std::size_t c = 0; c < rig.components.size(); ++c) {
           if (rig.components[c].parent < 0 || rest_section[c] <= 0.0) continue;
           if (relative_angle(pose, rig, static_cast<int>(c)) < kMovingJoint) continue;
-          const JointPlane plane = joint_plane(rig, static_cast<int>(c), &pose);
-          const std::vector<Tri> parts =
-              joint_parts(mesh.triangles, topology(frame, session.deformer().rest_mesh()).triangle_component,
-                          static_cast<int>(c), rig.components[c].parent);
-          const std::optional<double> area = cross_section_area(mesh.positions, parts, plane.point, plane.normal);
+          const Plane plane = posed_plane(section[c]->plane, rig, static_cast<int>(c), pose);
+          const std::vector<Tri> parts = joint_parts(
+              mesh.positions, mesh.triangles, topology(frame, session.deformer().rest_mesh()).triangle_component,
+              static_cast<int>(c), rig.components[c].parent, plane.point, section[c]->reach);
+          const std::optional<double> area =
+              cross_section_area(mesh.positions, parts, plane.point, plane.normal, section[c]->reach / 4);
           if (!area) continue;  // the posed plane meets no closed loop of the two parts: nothing to compare
           section_min = std::min(section_min, *area / rest_section[c]);
           ++sections;

@@ -16,8 +16,8 @@ std::uint64_t edge_key(int a, int b) {
 
 }  // namespace
 
-std::optional<double> cross_section_area(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, const Vec3& point,
-                          const Vec3& normal) {
+std::optional<double> cross_section_area(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
+                                         const Vec3& point, const Vec3& normal, double nearest_within) {
   const Vec3 n = normal.normalized();
   std::vector<double> side(positions.size());
   for (std::size_t v = 0; v < side.size(); ++v) side[v] = n.dot(positions[v] - point);
@@ -85,7 +85,8 @@ std::optional<double> cross_section_area(const std::vector<Vec3>& positions, con
     }
     const double area = 0.5 * std::abs(doubled_area.dot(n));
     const double distance = (sum / static_cast<double>(loop.size()) - point).norm();
-    const bool better = surrounds ? (!best_surrounds || area < best_area) : (!best_surrounds && distance < best_distance);
+    const bool better = surrounds ? (!best_surrounds || area < best_area)
+                                  : (!best_surrounds && distance < best_distance && distance <= nearest_within);
     if (better) {
       found = true;
       best_surrounds = surrounds;
