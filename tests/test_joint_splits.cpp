@@ -60,9 +60,12 @@ TEST(JointSplits, HandSplitsOffAtTheWristAndTheArmAtItsMiddle) {
     EXPECT_EQ(parts[p].end, p == 3);
   }
   // Every triangle of the hand lies beyond the wrist, towards the tip.
-  for (int f = 0; f < mesh.num_triangles(); ++f)
-    if (face_label[f] == 3)
-      for (int v : mesh.triangles[f]) EXPECT_LT(mesh.positions[v].z(), 1.8 + 0.3);
+  for (int f = 0; f < mesh.num_triangles(); ++f) {
+    if (face_label[f] != 3) continue;
+    for (int v : mesh.triangles[f]) {
+      EXPECT_LT(mesh.positions[v].z(), 1.8 + 0.3);
+    }
+  }
 }
 
 TEST(JointSplits, ATaperingTipIsNoHandAndShortLimbsStayWholeOrBumps) {

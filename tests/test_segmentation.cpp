@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/segmented_model.hpp"
 #include "segmentation/fill_holes.hpp"
+#include "segmentation/merge_tree.hpp"
 #include "segmentation/mesh_checks.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "segmentation/sliver_repair.hpp"
@@ -116,6 +117,25 @@ TEST(Segmentation, LongLimbsSplitAndNamesFollowTheParts) {
     }
 }
 
+TEST(Segmentation, FewerThanFourLimbsLowersThePersistenceForBranchesOfTheTrunkOnly) {
+  // A seated teddy's tree (f from the trunk centre, largest 1): the branch through the centre
+  // never dies; head and arms stand above 0.12; the legs (0.09, 0.085) join the trunk lower; the
+  // ears (0.06, 0.05) grow from the head; one branch (0.035) joins the trunk past the widest gap.
+  MergeTree tree;
+  const std::vector<std::pair<double, int>> branches{{HUGE_VAL, -1}, {0.30, 0}, {0.15, 0}, {0.15, 0},  {0.09, 0},
+                                                     {0.085, 0},     {0.06, 1}, {0.05, 1}, {0.035, 0}, {0.004, 0}};
+  for (const auto& [persistence, into] : branches) tree.branches.push_back({0, 1.0, persistence, into});
+  const std::vector<char> adapted = significant_branches(tree, 1.0, 0.12, 0, true);
+  EXPECT_EQ(adapted, (std::vector<char>{1, 1, 1, 1, 1, 1, 0, 0, 0, 0}));
+  // Given explicitly (no adaptation), or with five limbs already, the threshold stands.
+  EXPECT_EQ(significant_branches(tree, 1.0, 0.12, 0, false), (std::vector<char>{1, 1, 1, 1, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(significant_branches(tree, 1.0, 0.08, 0, true), (std::vector<char>{1, 1, 1, 1, 1, 1, 0, 0, 0, 0}));
+  tree.branches[4].persistence = 0.13;
+  EXPECT_EQ(significant_branches(tree, 1.0, 0.12, 0, true), (std::vector<char>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0}));
+  // A number of branches asked for takes the most persistent (ties included), adaptation aside.
+  EXPECT_EQ(significant_branches(tree, 1.0, 0.12, 3, true), (std::vector<char>{1, 1, 1, 1, 0, 0, 0, 0, 0, 0}));
+}
+
 TEST(Segmentation, RejectsTorusOpenAndNonManifoldMeshes) {
   std::vector<std::array<int, 4>> ring;
   for (int x = 0; x < 3; ++x)
@@ -219,6 +239,9 @@ TEST(Segmentation, SliverRepairRemovesNeedlesAndKeepsTheBorderLine) {
   std::vector<int> seen(mesh.num_vertices(), 0);
   for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
     for (int v : mesh.triangles[f]) seen[v] |= 1 << label[f];
-  for (int v = 0; v < mesh.num_vertices(); ++v)
-    if (seen[v] == 3) EXPECT_NEAR(mesh.positions[v].x(), 2.0, 1e-9);
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    if (seen[v] == 3) {
+      EXPECT_NEAR(mesh.positions[v].x(), 2.0, 1e-9);
+    }
+  }
 }

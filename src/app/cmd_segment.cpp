@@ -71,6 +71,7 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
     });
     points("ignore_tips", 3, [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
     params.min_persistence = entry.value("persistence", params.min_persistence);
+    if (entry.contains("persistence")) params.adapt_persistence = false;
     params.limbs = entry.value("limbs", params.limbs);
     params.split_aspect = entry.value("split_aspect", params.split_aspect);
     params.end_narrowing = entry.value("end_narrowing", params.end_narrowing);
@@ -158,7 +159,7 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     // Options given on the command line win over the parameters file; the rest keep its values
     // (or the defaults, which the options share).
     const auto given = [&](const char* name) { return sub->count(name) > 0; };
-    if (given("--persistence")) params.min_persistence = o->persistence;
+    if (given("--persistence")) params.min_persistence = o->persistence, params.adapt_persistence = false;
     if (given("--limbs")) params.limbs = o->limbs;
     if (given("--split-aspect")) params.split_aspect = o->split_aspect;
     if (given("--end-narrowing")) params.end_narrowing = o->end_narrowing;

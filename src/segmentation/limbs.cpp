@@ -104,8 +104,10 @@ Limbs find_limbs(const TriMesh& mesh, const std::vector<std::vector<int>>& rings
   // Significant branches of the geodesic merge tree seen from the trunk centre.
   const std::vector<double> f = geodesic_distances(mesh, rings, {trunk_center_vertex(mesh, params.root)});
   std::vector<int> tree_tips;
-  std::vector<int> tree_limb =
-      merge_tree_limbs(merge_tree(rings, f), f, params.min_persistence, params.limbs, tree_tips);
+  const MergeTree tree = merge_tree(rings, f);
+  const std::vector<char> significant = significant_branches(
+      tree, *std::max_element(f.begin(), f.end()), params.min_persistence, params.limbs, params.adapt_persistence);
+  std::vector<int> tree_limb = merge_tree_limbs(tree, f, significant, tree_tips);
   // Guidance: drop the limbs nearest to the ignored points, add limbs at the added ones.
   const auto nearest = [&](const Vec3& p, const std::vector<int>& candidates) {
     int best = candidates.front();

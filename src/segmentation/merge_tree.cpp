@@ -1,6 +1,7 @@
 #include "segmentation/merge_tree.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/disjoint_sets.hpp"
@@ -58,24 +59,69 @@ MergeTree merge_tree(const std::vector<std::vector<int>>& rings, const std::vect
   return tree;
 }
 
-std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<double>& f, double min_persistence,
-                                  int limbs, std::vector<int>& tips) {
-  const double max_f = *std::max_element(f.begin(), f.end());
-  double threshold = min_persistence * max_f;
-  if (limbs > 0) {
-    std::vector<double> p;
-    for (const MergeBranch& b : tree.branches) p.push_back(b.persistence);
-    std::sort(p.rbegin(), p.rend());
-    threshold = p[std::min<std::size_t>(p.size(), static_cast<std::size_t>(limbs)) - 1];
-  }
-  const int nb = static_cast<int>(tree.branches.size());
-  std::vector<char> significant(nb, 0);
-  for (int b = 0; b < nb; ++b) significant[b] = tree.branches[b].persistence >= threshold;
-  // A significant branch ends, as a limb, where it first meets another significant branch.
-  std::vector<double> first_merge(nb, -1.0);
+namespace {
+
+// Per branch: the highest level at which it meets a significant branch (where a significant
+// branch's limb begins), -1 when it meets none.
+std::vector<double> first_merges(const MergeTree& tree, const std::vector<char>& significant) {
+  std::vector<double> first_merge(tree.branches.size(), -1.0);
   for (const MergeTree::Event& e : tree.events)
     if (significant[e.young])
       for (int b : {e.elder, e.young}) first_merge[b] = std::max(first_merge[b], e.level);
+  return first_merge;
+}
+
+}  // namespace
+
+std::vector<char> significant_branches(const MergeTree& tree, double max_f, double min_persistence, int limbs,
+                                       bool adapt) {
+  const int nb = static_cast<int>(tree.branches.size());
+  const auto persistence = [&](int b) { return tree.branches[b].persistence; };
+  std::vector<char> significant(nb, 0);
+  double threshold = min_persistence * max_f;
+  if (limbs > 0) {
+    std::vector<double> p;
+    for (int b = 0; b < nb; ++b) p.push_back(persistence(b));
+    std::sort(p.rbegin(), p.rend());
+    threshold = p[std::min<std::size_t>(p.size(), static_cast<std::size_t>(limbs)) - 1];
+    adapt = false;
+  }
+  for (int b = 0; b < nb; ++b) significant[b] = persistence(b) >= threshold;
+  constexpr int kCreatureLimbs = 4;
+  constexpr double kNoise = 0.03;
+  if (!adapt || std::count_if(significant.begin(), significant.end(), [](char c) { return c; }) > kCreatureLimbs)
+    return significant;  // (one significant branch never dies: the one through the trunk centre)
+  // Candidates: less persistent branches that grow from the branch through the trunk centre
+  // (the one that never dies), not from a limb already found: a seated teddy's legs, which join
+  // the trunk through its seat, but not its ears, which grow from its head.
+  std::vector<int> candidates;
+  for (int b = 0; b < nb; ++b) {
+    if (significant[b] || persistence(b) < kNoise * max_f) continue;
+    int grown_from = tree.branches[b].died_into;
+    while (grown_from >= 0 && !significant[grown_from]) grown_from = tree.branches[grown_from].died_into;
+    if (grown_from >= 0 && !std::isfinite(persistence(grown_from))) candidates.push_back(b);
+  }
+  // The finite persistences of the significant branches and the candidates, most first; the
+  // cut goes at the widest gap (by ratio) below the fourth, or below the last candidate.
+  std::vector<double> p;
+  for (int b = 0; b < nb; ++b)
+    if (significant[b] && std::isfinite(persistence(b))) p.push_back(persistence(b));
+  for (int b : candidates) p.push_back(persistence(b));
+  std::sort(p.rbegin(), p.rend());
+  double widest = 0, cut = threshold;
+  for (std::size_t i = kCreatureLimbs - 1; i < p.size(); ++i) {
+    const double next = i + 1 < p.size() ? p[i + 1] : kNoise * max_f;
+    if (p[i] / next > widest) widest = p[i] / next, cut = p[i];
+  }
+  for (int b : candidates) significant[b] = persistence(b) >= cut;
+  return significant;
+}
+
+std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<double>& f,
+                                  const std::vector<char>& significant, std::vector<int>& tips) {
+  const int nb = static_cast<int>(tree.branches.size());
+  // A significant branch ends, as a limb, where it first meets another significant branch.
+  const std::vector<double> first_merge = first_merges(tree, significant);
   std::vector<int> limb_of_branch(nb, -1);
   for (int b = 0; b < nb; ++b)
     if (significant[b] && first_merge[b] >= 0) {

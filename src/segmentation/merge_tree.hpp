@@ -35,11 +35,17 @@ int trunk_center_vertex(const TriMesh& mesh, const Vec3& root);
 /// The merge tree of f over the vertex graph given by `rings` (ties by vertex id: repeatable).
 MergeTree merge_tree(const std::vector<std::vector<int>>& rings, const std::vector<double>& f);
 
+/// Per branch: whether it is significant (a limb, or the branch through the trunk centre). A
+/// branch is when its persistence reaches `min_persistence` x `max_f`, or, when `limbs` > 0,
+/// when it is one of the `limbs` most persistent. With `adapt`, when that leaves fewer than four
+/// limbs, less persistent branches that join the trunk rather than a limb are added down to the
+/// widest gap in persistence (SegmentParams::adapt_persistence).
+std::vector<char> significant_branches(const MergeTree& tree, double max_f, double min_persistence, int limbs,
+                                       bool adapt);
+
 /// Per vertex: the limb (0..L-1) it belongs to, or -1 for the trunk; appends each limb's tip to
-/// `tips`. A limb is a branch whose persistence reaches `min_persistence` x max f (or, when
-/// `limbs` > 0, one of the `limbs` most persistent branches), up to where it first meets
-/// another such branch.
-std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<double>& f, double min_persistence,
-                                  int limbs, std::vector<int>& tips);
+/// `tips`. A limb is a significant branch up to where it first meets another significant branch.
+std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<double>& f,
+                                  const std::vector<char>& significant, std::vector<int>& tips);
 
 }  // namespace skinlab

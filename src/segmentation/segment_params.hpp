@@ -22,6 +22,11 @@ struct SegmentParams {
   /// distance from the trunk centre above the level where it meets another branch
   /// (persistence); smaller bumps stay with what they grow from.
   double min_persistence = 0.12;
+  /// A creature has at least four limbs: when min_persistence leaves fewer and more branches
+  /// stand above the noise (3 % of the largest distance), the threshold drops to the widest gap
+  /// (by ratio) between consecutive persistences below the fourth, so that legs fused lower
+  /// with the trunk (a seated teddy) still count. False when the persistence is given.
+  bool adapt_persistence = true;
   /// When > 0, choose the persistence threshold that yields this many limbs (before splits)
   /// instead of min_persistence: the `parts` most persistent branches.
   int limbs = 0;
