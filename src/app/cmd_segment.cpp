@@ -116,7 +116,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
   sub->add_option("--limbs", o->limbs, "Exact number of limbs (branches) before knee/elbow splits")
       ->check(CLI::Range(1, 200));
   sub->add_option("--persistence", o->persistence,
-                  "Least persistence of a limb, fraction of the largest geodesic distance")
+                  "Least persistence of a limb, fraction of the largest geodesic distance (default 0.12, "
+                  "lowered for branches of the trunk when it finds fewer than four limbs; given: as is)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   sub->add_option("--split-aspect", o->split_aspect,
