@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <stdexcept>
 #include <sstream>
 #include <thread>
 
@@ -405,30 +406,27 @@ nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const s
 }
 
 std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nlohmann::json& results) {
-  std::vector<Table> tables;
-  for (const TableSpec& spec : def.tables) {
-    const std::vector<nlohmann::json> rows = table_rows(spec, results["tasks"]);
-    switch (spec.kind) {
+  using Builder = Table (*)(const TableSpec&, const std::vector<nlohmann::json>&);
+  const auto builder = [](TableKind kind) -> Builder {
+    switch (kind) {
       case TableKind::models:
-        tables.push_back(models_table(spec, rows));
-        break;
+        return models_table;
       case TableKind::skeletonization:
-        tables.push_back(skeletonization_table(spec, rows));
-        break;
+        return skeletonization_table;
       case TableKind::gap_preprocess:
-        tables.push_back(gap_preprocess_table(spec, rows));
-        break;
+        return gap_preprocess_table;
       case TableKind::gap_frames:
-        tables.push_back(gap_frames_table(spec, rows));
-        break;
+        return gap_frames_table;
       case TableKind::sbs:
-        tables.push_back(sbs_table(spec, rows));
-        break;
+        return sbs_table;
       case TableKind::quality:
-        tables.push_back(quality_table(spec, rows));
-        break;
+        return quality_table;
     }
-  }
+    throw std::logic_error("experiment: a table kind without a builder");
+  };
+  std::vector<Table> tables;
+  for (const TableSpec& spec : def.tables)
+    tables.push_back(builder(spec.kind)(spec, table_rows(spec, results["tasks"])));
   return tables;
 }
 
