@@ -30,7 +30,7 @@ Curve by_length(Curve curve) {
     (*length)[i] = (*length)[i - 1] + (p - previous).norm();
     previous = p;
   }
-  return [curve = std::move(curve), length](double fraction) {
+  return [curve = std::move(curve), length](double fraction) -> Vec3 {
     const std::vector<double>& l = *length;
     const double target = fraction * l.back();
     const int segment = static_cast<int>(
@@ -285,7 +285,9 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
         const Vec3 d = opening - joint.joint;
         const double across = d.norm() > 0 ? (d - d.dot(rotation_axis) * rotation_axis).norm() / d.norm() : 1.0;
         const double w = across * across;
-        curve = [a = by_length(around_axis), b = by_length(*bezier), w](double f) { return (1 - w) * a(f) + w * b(f); };
+        curve = [a = by_length(around_axis), b = by_length(*bezier), w](double f) -> Vec3 {
+          return (1 - w) * a(f) + w * b(f);
+        };
       } else {
         arc.kind = ArcKind::fallback;
         ++out.fallback;
