@@ -1,6 +1,7 @@
 #include "gap/blend_arcs.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -19,11 +20,16 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 // An arc from its parent end (0) to its child end (1).
 using Curve = std::function<Vec3(double)>;
 
+int points_for(double length, double spacing) {
+  return std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
+}
+
 // The arc reparametrised by the fraction of its length walked (a dense polyline's lengths,
-// interpolated in the parameter).
+// interpolated in the parameter), so that two arcs can be blended point for point.
 Curve by_length(Curve curve) {
   constexpr int kDense = 48;
-  auto length = std::make_shared<std::vector<double>>(kDense + 1, 0.0);
+  auto length = std::make_shared<std::array<double, kDense + 1>>();
+  (*length)[0] = 0;
   Vec3 previous = curve(0.0);
   for (int i = 1; i <= kDense; ++i) {
     const Vec3 p = curve(static_cast<double>(i) / kDense);
@@ -31,7 +37,7 @@ Curve by_length(Curve curve) {
     previous = p;
   }
   return [curve = std::move(curve), length](double fraction) -> Vec3 {
-    const std::vector<double>& l = *length;
+    const std::array<double, kDense + 1>& l = *length;
     const double target = fraction * l.back();
     const int segment = static_cast<int>(
         std::clamp<std::ptrdiff_t>(std::upper_bound(l.begin(), l.end(), target) - l.begin() - 1, 0, kDense - 1));
@@ -39,6 +45,27 @@ Curve by_length(Curve curve) {
     const double f = span > 0 ? std::clamp((target - l[segment]) / span, 0.0, 1.0) : 0.0;
     return curve((segment + f) / kDense);
   };
+}
+
+// Appends the arc's new points: about `spacing` apart and equally spaced along it (a dense
+// polyline's lengths, interpolated in the parameter), its two ends excluded.
+void sample_evenly(const Curve& curve, double spacing, std::vector<Vec3>& points) {
+  constexpr int kDense = 48;
+  std::array<double, kDense + 1> length{};
+  Vec3 previous = curve(0.0);
+  for (int i = 1; i <= kDense; ++i) {
+    const Vec3 p = curve(static_cast<double>(i) / kDense);
+    length[i] = length[i - 1] + (p - previous).norm();
+    previous = p;
+  }
+  const int count = points_for(length[kDense], spacing);
+  for (int s = 1, segment = 0; s <= count; ++s) {
+    const double target = length[kDense] * s / (count + 1);
+    while (segment < kDense - 1 && length[segment + 1] < target) ++segment;
+    const double span = length[segment + 1] - length[segment];
+    const double f = span > 0 ? (target - length[segment]) / span : 0.0;
+    points.push_back(curve((segment + f) / kDense));
+  }
 }
 
 double curve_length(const Curve& curve) {
@@ -51,10 +78,6 @@ double curve_length(const Curve& curve) {
     previous = p;
   }
   return length;
-}
-
-int points_for(double length, double spacing) {
-  return std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
 }
 
 // The opening's rest curve at angle `angle`: between the two loop vertices around it.
@@ -272,11 +295,9 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
       const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
       const Vec3 opening = opening_point_at(gap, joint, angle);
       const Vec3 middle = 0.5 * (opening + relative.apply_point(opening));
-      const Curve around_axis = axis_arc(rotation_axis, joint.joint, from, to);
-      const std::optional<Curve> bezier =
-          bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to);
-      Curve curve = around_axis;
-      if (bezier) {
+      Curve curve = axis_arc(rotation_axis, joint.joint, from, to);
+      if (const std::optional<Curve> bezier =
+              bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to)) {
         arc.kind = ArcKind::bezier;
         ++out.bezier;
         // Beside the bend the arcs of neighbouring pairs lie in nearly one plane across the
@@ -285,16 +306,14 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
         const Vec3 d = opening - joint.joint;
         const double across = d.norm() > 0 ? (d - d.dot(rotation_axis) * rotation_axis).norm() / d.norm() : 1.0;
         const double w = across * across;
-        curve = [a = by_length(around_axis), b = by_length(*bezier), w](double f) -> Vec3 {
-          return (1 - w) * a(f) + w * b(f);
+        curve = [around = by_length(std::move(curve)), blend = by_length(*bezier), w](double f) -> Vec3 {
+          return (1 - w) * around(f) + w * blend(f);
         };
       } else {
         arc.kind = ArcKind::fallback;
         ++out.fallback;
       }
-      const Curve even = by_length(curve);
-      const int count = points_for(curve_length(curve), spacing);
-      for (int s = 1; s <= count; ++s) out.points.push_back(even(static_cast<double>(s) / (count + 1)));
+      sample_evenly(curve, spacing, out.points);
     }
     arc.count = static_cast<int>(out.points.size()) - arc.first_point;
     out.arcs.push_back(arc);
