@@ -94,8 +94,6 @@ void add_animate_command(CLI::App& app, int& exit_code) {
     AnimationSession session(model, clip, params, find_deformer(o->skinning));
     const Rig& rig = session.rig();
     const SkinMesh& rest = session.deformer().rest_mesh();
-    std::vector<int> parents;
-    for (const auto& component : rig.components) parents.push_back(component.parent);
     const auto [first_frame, last_frame] = frame_range(o->frames, session.animator().grid().last());
     const long count = static_cast<long>(last_frame) - first_frame + 1;
     if (count > o->max_frames)
@@ -139,7 +137,9 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                                   {"euler_characteristic", d.euler_characteristic},
                                   {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
                                   {"joint_self_intersecting_pairs",
-                                   pairs ? pairs_at_joints(*pairs, frame.triangle_component, parents) : -1}});
+                                   pairs && model.hierarchy()
+                                       ? pairs_at_joints(*pairs, frame.triangle_component, model.hierarchy()->parent)
+                                       : -1}});
         }
       }
       rejections.insert(rejections.end(), pose.rejections.begin(), pose.rejections.end());

@@ -338,12 +338,10 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     const double rest_volume = enclosed_volume(rest);
     const double rest_deviation = normal_deviation(rest).mean_degrees;
     const Rig& rig = rest_session.rig();
-    std::vector<int> parents;
-    for (const auto& component : rig.components) parents.push_back(component.parent);
     // Self-intersections at the joints only (docs/quality.md); -1: not a mesh CGAL takes.
     const auto joint_pairs = [&](const Frame& frame, const SkinMesh& skin, const std::vector<Tri>& triangles) {
       const auto pairs = self_intersections(frame.positions, triangles);
-      return pairs ? pairs_at_joints(*pairs, topology(frame, skin).triangle_component, parents) : -1;
+      return pairs ? pairs_at_joints(*pairs, topology(frame, skin).triangle_component, model.hierarchy()->parent) : -1;
     };
     const int rest_pairs = joint_pairs(rest_frame, rest_skin, rest.triangles);
     // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
