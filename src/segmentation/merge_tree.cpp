@@ -59,20 +59,6 @@ MergeTree merge_tree(const std::vector<std::vector<int>>& rings, const std::vect
   return tree;
 }
 
-namespace {
-
-// Per branch: the highest level at which it meets a significant branch (where a significant
-// branch's limb begins), -1 when it meets none.
-std::vector<double> first_merges(const MergeTree& tree, const std::vector<char>& significant) {
-  std::vector<double> first_merge(tree.branches.size(), -1.0);
-  for (const MergeTree::Event& e : tree.events)
-    if (significant[e.young])
-      for (int b : {e.elder, e.young}) first_merge[b] = std::max(first_merge[b], e.level);
-  return first_merge;
-}
-
-}  // namespace
-
 std::vector<char> significant_branches(const MergeTree& tree, double max_f, double min_persistence, int limbs,
                                        bool adapt) {
   const int nb = static_cast<int>(tree.branches.size());
@@ -121,7 +107,10 @@ std::vector<int> merge_tree_limbs(const MergeTree& tree, const std::vector<doubl
                                   const std::vector<char>& significant, std::vector<int>& tips) {
   const int nb = static_cast<int>(tree.branches.size());
   // A significant branch ends, as a limb, where it first meets another significant branch.
-  const std::vector<double> first_merge = first_merges(tree, significant);
+  std::vector<double> first_merge(nb, -1.0);
+  for (const MergeTree::Event& e : tree.events)
+    if (significant[e.young])
+      for (int b : {e.elder, e.young}) first_merge[b] = std::max(first_merge[b], e.level);
   std::vector<int> limb_of_branch(nb, -1);
   for (int b = 0; b < nb; ++b)
     if (significant[b] && first_merge[b] >= 0) {
