@@ -5,6 +5,7 @@
 #include "segmentation/fill_holes.hpp"
 #include "segmentation/merge_tree.hpp"
 #include "segmentation/mesh_checks.hpp"
+#include "segmentation/part_cleanup.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "segmentation/sliver_repair.hpp"
 #include "test_meshes.hpp"
@@ -243,5 +244,40 @@ TEST(Segmentation, SliverRepairRemovesNeedlesAndKeepsTheBorderLine) {
     if (seen[v] == 3) {
       EXPECT_NEAR(mesh.positions[v].x(), 2.0, 1e-9);
     }
+  }
+}
+
+// Clean-up keeps the hierarchy true to the surface: a part recorded below the trunk that meets
+// only another limb piece is re-parented to it, and a part without triangles hands its child to
+// its own parent. Stacked bands 0 | 1 | 2 | 3 along a cylinder.
+TEST(Segmentation, CleanUpMakesEveryPartMeetItsParent) {
+  const LabeledMesh bands = test::stacked_cylinder(4, 12);
+  {
+    // Part 2 claims the trunk as parent but touches only part 1; part 3 hangs below part 2.
+    std::vector<int> label = bands.labels;
+    std::vector<BodyPart> parts(4);
+    parts[1].parent = 0;
+    parts[2].parent = 0;
+    parts[3].parent = 2;
+    clean_up_parts(bands.mesh, label, parts, 0.0);
+    EXPECT_EQ(label, bands.labels);  // no triangle had to move
+    EXPECT_EQ(parts[1].parent, 0);
+    EXPECT_EQ(parts[2].parent, 1);
+    EXPECT_EQ(parts[3].parent, 2);
+  }
+  {
+    // Part 1 has no triangles (bands 1 and 2 are labelled 2): its child 2 meets the trunk.
+    std::vector<int> label = bands.labels;
+    for (int& l : label)
+      if (l == 1) l = 2;
+    std::vector<BodyPart> parts(4);
+    parts[1].parent = 0;
+    parts[2].parent = 1;
+    parts[3].parent = 2;
+    const std::vector<int> before = label;
+    clean_up_parts(bands.mesh, label, parts, 0.0);
+    EXPECT_EQ(label, before);
+    EXPECT_EQ(parts[2].parent, 0);
+    EXPECT_EQ(parts[3].parent, 2);
   }
 }

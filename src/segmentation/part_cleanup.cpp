@@ -12,9 +12,8 @@ namespace skinlab {
 
 namespace {
 
-// Gives every face-connected piece of a part but its largest to the neighbouring part it shares
-// most edges with, until every part is one connected surface.
-void make_parts_connected(const TriMesh& mesh, std::vector<int>& face_label) {
+// Per triangle, the triangles sharing an edge with it (sorted).
+std::vector<std::vector<int>> edge_neighbours(const TriMesh& mesh) {
   const int nf = mesh.num_triangles();
   std::unordered_map<std::uint64_t, std::vector<int>> edge_faces;
   for (int f = 0; f < nf; ++f)
@@ -30,6 +29,14 @@ void make_parts_connected(const TriMesh& mesh, std::vector<int>& face_label) {
       neighbours[faces[1]].push_back(faces[0]);
     }
   for (auto& n : neighbours) std::sort(n.begin(), n.end());
+  return neighbours;
+}
+
+// Gives every face-connected piece of a part but its largest to the neighbouring part it shares
+// most edges with, until every part is one connected surface.
+void make_parts_connected(const TriMesh& mesh, std::vector<int>& face_label) {
+  const int nf = mesh.num_triangles();
+  const std::vector<std::vector<int>> neighbours = edge_neighbours(mesh);
   for (bool changed = true; changed;) {
     changed = false;
     std::vector<int> up(nf);
@@ -109,6 +116,51 @@ void separate_touching_parts(const TriMesh& mesh, std::vector<int>& face_label, 
   }
 }
 
+// Children of a part without triangles go to its parent; a part that shares no edge with its
+// parent joins the hierarchy where it touches it: below the neighbour it shares most edges with,
+// or, when every neighbour lies in its own subtree, merged into that neighbour, which takes its
+// place. Returns whether anything changed.
+bool attach_parts_to_parents(const TriMesh& mesh, std::vector<int>& face_label, std::vector<BodyPart>& parts) {
+  const int np = static_cast<int>(parts.size());
+  std::vector<int> count(np, 0);
+  for (int l : face_label) ++count[l];
+  bool changed = false;
+  for (int p = kTrunkPart + 1; p < np; ++p)
+    while (parts[p].parent > kTrunkPart && count[parts[p].parent] == 0) {
+      parts[p].parent = parts[parts[p].parent].parent;
+      changed = true;
+    }
+  const std::vector<std::vector<int>> neighbours = edge_neighbours(mesh);
+  std::vector<std::map<int, int>> shared(np);  // part -> neighbouring part -> shared edges
+  for (std::size_t f = 0; f < neighbours.size(); ++f)
+    for (int g : neighbours[f])
+      if (face_label[f] != face_label[g]) ++shared[face_label[f]][face_label[g]];
+  const auto in_subtree = [&](int q, int root) {
+    for (; q >= 0; q = parts[q].parent)
+      if (q == root) return true;
+    return false;
+  };
+  for (int p = kTrunkPart + 1; p < np; ++p) {
+    if (count[p] == 0 || shared[p].count(parts[p].parent)) continue;
+    int outside = -1, inside = -1;
+    for (auto [q, edges] : shared[p]) {
+      int& best = in_subtree(q, p) ? inside : outside;
+      if (best < 0 || edges > shared[p][best]) best = q;
+    }
+    if (outside >= 0) {
+      parts[p].parent = outside;
+    } else if (inside >= 0) {
+      for (int& l : face_label)
+        if (l == p) l = inside;
+      for (BodyPart& q : parts)
+        if (q.parent == p && &q != &parts[inside]) q.parent = inside;
+      parts[inside].parent = parts[p].parent;
+    }
+    return true;  // the shared edges changed
+  }
+  return changed;
+}
+
 }  // namespace
 
 void clean_up_parts(const TriMesh& mesh, std::vector<int>& face_label, std::vector<BodyPart>& parts,
@@ -126,9 +178,16 @@ void clean_up_parts(const TriMesh& mesh, std::vector<int>& face_label, std::vect
       for (BodyPart& q : parts)
         if (q.parent == p) q.parent = parts[p].parent;
     }
-  make_parts_connected(mesh, face_label);
-  separate_touching_parts(mesh, face_label, parts);
-  make_parts_connected(mesh, face_label);
+  // Moving triangles can leave a part without triangles, or away from its parent (its first
+  // piece given to a neighbour): the parents follow, and each round restores the rest, until
+  // every part meets its parent.
+  attach_parts_to_parents(mesh, face_label, parts);
+  for (int round = 0; round <= static_cast<int>(parts.size()); ++round) {
+    make_parts_connected(mesh, face_label);
+    separate_touching_parts(mesh, face_label, parts);
+    make_parts_connected(mesh, face_label);
+    if (!attach_parts_to_parents(mesh, face_label, parts)) return;
+  }
 }
 
 }  // namespace skinlab

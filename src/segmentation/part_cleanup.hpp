@@ -14,7 +14,10 @@ namespace skinlab {
 /// than `min_fraction` of the triangles join their parent (whose children they adopt); then,
 /// while two parts that are not parent and child touch (share a vertex), the smaller gives the
 /// triangles at the contact to its own parent, so each child meets only its parent, along a
-/// closed loop rather than a chain ending where three parts meet.
+/// closed loop rather than a chain ending where three parts meet. A part left without triangles
+/// hands its children to its parent, and a part that no longer meets its parent is re-parented
+/// to the neighbour it meets most (or merged into it when that is its own descendant), so every
+/// part shares a border with its parent.
 void clean_up_parts(const TriMesh& mesh, std::vector<int>& face_label, std::vector<BodyPart>& parts,
                     double min_fraction);
 
