@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "app/commands.hpp"
 #include "app/opening_metrics.hpp"
@@ -37,11 +38,13 @@ struct SegmentOptions {
   std::string params_file;
   bool json = false;
   bool fill_holes = false;
+  bool generic_names = false;
 };
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
-// models, each with any of up, forward, root, add_tips, ignore_tips, persistence, limbs, parts, split_aspect,
-// end_narrowing, max_pieces, ring_slope, min_limb_aspect. Throws InputError when the file or the entry is unusable.
+// models, each with any of up, forward, generic_names, root, add_tips, ignore_tips, persistence, limbs, parts,
+// split_aspect, end_narrowing, max_pieces, ring_slope, min_limb_aspect. Throws InputError when the file or the entry is
+// unusable.
 void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
   const nlohmann::json doc = read_json_file(path);
   if (!doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
@@ -79,6 +82,7 @@ void apply_params_file(const std::string& path, const std::string& model, Segmen
     params.ring_slope = entry.value("ring_slope", params.ring_slope);
     params.min_limb_aspect = entry.value("min_limb_aspect", params.min_limb_aspect);
     parts = entry.value("parts", parts);
+    params.estimate_orientation = !entry.value("generic_names", !params.estimate_orientation);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path + ": model '" + model + "': " + e.what());
   }
@@ -137,6 +141,8 @@ void add_segment_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--up", o->up, "Up direction X Y Z (enables body-part names)")->expected(3);
   sub->add_option("--forward", o->forward, "Forward direction X Y Z (enables body-part names)")->expected(3);
+  sub->add_flag("--generic-names", o->generic_names,
+                "Without --up and --forward, name parts trunk, limb_K, ... instead of estimating which way is up");
   sub->add_option("-o,--output", o->obj, "Write the mesh with one group per part (OBJ)")->required();
   sub->add_option("--off", o->off, "Write the refined mesh (borders cut along planes) as OFF, for --seg");
   sub->add_option("--seg", o->seg, "Write the part label of every triangle of the refined mesh (.seg)");
@@ -170,6 +176,11 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (given("--up")) params.up = to_vec(o->up);
     if (given("--forward")) params.forward = to_vec(o->forward);
     if (given("--parts")) parts = o->parts;
+    if (o->generic_names) params.estimate_orientation = false;
+    if (params.up.isZero() != params.forward.isZero())
+      throw InputError(o->mesh + ": give the up and forward directions together (--up X Y Z --forward X Y Z)");
+    if (!params.up.isZero() && std::abs(params.up.normalized().dot(params.forward.normalized())) > 1e-6)
+      throw InputError(o->mesh + ": the up and forward directions must be orthogonal");
     Segmentation result = parts > 0 ? segment_into_at_most(input.mesh, files.mesh.string(), params, parts)
                                     : segment_body_parts(input.mesh, files.mesh.string(), params);
     write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts); });
@@ -223,6 +234,12 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                                   {"joints", limb.profile.joints},
                                   {"end", limb.profile.end},
                                   {"diameters", limb.profile.diameter}});
+    const auto xyz = [](const Vec3& v) { return nlohmann::json{v.x(), v.y(), v.z()}; };
+    const bool oriented = !result.up.isZero();
+    const char* orientation_source = !oriented ? "none" : result.orientation_estimated ? "estimated" : "given";
+    summary["orientation"] = {{"source", orientation_source},
+                              {"up", oriented ? xyz(result.up) : nlohmann::json(nullptr)},
+                              {"forward", oriented ? xyz(result.forward) : nlohmann::json(nullptr)}};
     summary["filled_holes"] = nlohmann::json::array();
     for (const FilledHole& h : filled)
       summary["filled_holes"].push_back({{"boundary_edges", h.boundary_edges},
@@ -235,6 +252,17 @@ void add_segment_command(CLI::App& app, int& exit_code) {
       std::cout << files.name << ": " << result.parts.part_names.size() << " parts, "
                 << result.parts.mesh.num_vertices() << " vertices, " << result.parts.mesh.num_triangles()
                 << " triangles, " << result.seconds << " s\n";
+      const auto text = [](const Vec3& v) {
+        std::ostringstream out;
+        out << v.x() << ' ' << v.y() << ' ' << v.z();
+        return out.str();
+      };
+      if (result.orientation_estimated)
+        std::cout << files.name << ": estimated up " << text(result.up) << ", forward " << text(result.forward)
+                  << " (the names follow; --up and --forward set them)\n";
+      else if (!oriented)
+        std::cout << files.name << ": no up and forward found (no stance on two or more legs): generic names; "
+                  << "--up and --forward set them\n";
       if (!filled.empty()) {
         int edges = 0, vertices = 0, unfaired = 0;
         for (const FilledHole& h : filled) {

@@ -6,57 +6,34 @@
 #include <map>
 #include <string>
 
+#include "segmentation/orientation.hpp"
+
 namespace skinlab {
 
 LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, const std::vector<int>& tips,
                      const SegmentParams& params) {
   const int num_limbs = static_cast<int>(tips.size());
-  const int np = num_limbs + 1;  // the trunk, then one part per limb
-  std::vector<int> face_label(face_limb.size());
-  for (std::size_t f = 0; f < face_limb.size(); ++f) face_label[f] = face_limb[f] + 1;
-  std::vector<Vec3> centroid(np, Vec3::Zero());
-  std::vector<double> area(np, 0.0);
+  Vec3 body = Vec3::Zero();  // the trunk's surface centroid
+  double trunk_area = 0.0;
   for (std::size_t fi = 0; fi < mesh.triangles.size(); ++fi) {
+    if (face_limb[fi] >= 0) continue;
     const Tri& t = mesh.triangles[fi];
     const Vec3 &a = mesh.positions[t[0]], &b = mesh.positions[t[1]], &c = mesh.positions[t[2]];
     const double w = 0.5 * (b - a).cross(c - a).norm();
-    centroid[face_label[fi]] += w * (a + b + c) / 3.0;
-    area[face_label[fi]] += w;
+    body += w * (a + b + c) / 3.0;
+    trunk_area += w;
   }
-  for (int p = 0; p < np; ++p)
-    if (area[p] > 0) centroid[p] /= area[p];
-  std::vector<int> faces_of(np, 0);
-  for (int l : face_label) ++faces_of[l];
-  std::vector<int> root_part(num_limbs, -1);
-  for (int b = 0; b < num_limbs; ++b)
-    if (faces_of[b + 1] > 0) root_part[b] = b + 1;
-  // Where each part meets the trunk: the mean of the vertices their triangles share.
-  std::vector<char> on_trunk(mesh.positions.size(), 0);
-  for (std::size_t fi = 0; fi < mesh.triangles.size(); ++fi)
-    if (face_label[fi] == kTrunkPart)
-      for (int v : mesh.triangles[fi]) on_trunk[v] = 1;
-  std::vector<Vec3> attach_sum(np, Vec3::Zero());
-  std::vector<int> attach_count(np, 0);
-  for (std::size_t fi = 0; fi < mesh.triangles.size(); ++fi)
-    if (face_label[fi] != kTrunkPart)
-      for (int v : mesh.triangles[fi])
-        if (on_trunk[v]) {
-          attach_sum[face_label[fi]] += mesh.positions[v];
-          ++attach_count[face_label[fi]];
-        }
-  const auto attach_point = [&](int b) {
-    const int p = root_part[b];
-    return attach_count[p] > 0 ? Vec3(attach_sum[p] / attach_count[p]) : centroid[p];
-  };
+  if (trunk_area > 0) body /= trunk_area;
+  const std::vector<Vec3> attachments = limb_attachments(mesh, face_limb, num_limbs);
+  const auto attach_point = [&](int b) { return attachments[b]; };
   std::vector<std::string> limb_name(num_limbs);
   for (int b = 0; b < num_limbs; ++b) limb_name[b] = "limb_" + std::to_string(b);
   std::string trunk = "trunk";
   if (params.up.norm() > 0 && params.forward.norm() > 0) {
     const Vec3 up = params.up.normalized(), forward = params.forward.normalized(), left = up.cross(forward);
-    const Vec3& body = centroid[kTrunkPart];
     std::vector<int> legs, others;
     for (int b = 0; b < num_limbs; ++b) {
-      if (root_part[b] < 0) continue;
+      if (!attachments[b].allFinite()) continue;  // no triangles
       const Vec3 tip = mesh.positions[tips[b]], attach = attach_point(b);
       const Vec3 reach = tip - attach;
       const bool leg = (attach - body).dot(up) < 0 && (tip - body).dot(up) < 0 && reach.dot(up) < -0.5 * reach.norm();

@@ -3,6 +3,7 @@
 #include "core/stopwatch.hpp"
 #include "segmentation/limbs.hpp"
 #include "segmentation/mesh_checks.hpp"
+#include "segmentation/orientation.hpp"
 #include "segmentation/part_cleanup.hpp"
 #include "segmentation/part_names.hpp"
 #include "segmentation/sliver_repair.hpp"
@@ -24,7 +25,14 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   std::vector<int> face_limb = limbs.face_limb;
   for (int& l : face_limb)
     if (l >= 0 && profiles[l].bump) l = -1;
-  const LimbNames names = name_limbs(mesh, face_limb, limbs.tips, params);
+  SegmentParams named = params;
+  const bool estimate = params.estimate_orientation && params.up.isZero() && params.forward.isZero();
+  std::optional<Orientation> orientation;
+  if (estimate && (orientation = estimate_orientation(mesh, face_limb, limbs.tips, profiles))) {
+    named.up = orientation->up;
+    named.forward = orientation->forward;
+  }
+  const LimbNames names = name_limbs(mesh, face_limb, limbs.tips, named);
   std::vector<int> face_label;
   std::vector<BodyPart> parts = split_limbs_at_joints(mesh, limbs, names.limbs, params, profiles, face_label);
 
@@ -99,6 +107,14 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   for (int p : dropped_parts)
     out.dropped_joints.push_back(names.limbs[parts[p].limb] + " piece " + std::to_string(parts[p].piece + 1));
   out.slivers = slivers;
+  if (!params.up.isZero() && !params.forward.isZero()) {
+    out.up = params.up.normalized();
+    out.forward = params.forward.normalized();
+  } else if (orientation) {
+    out.up = orientation->up;
+    out.forward = orientation->forward;
+    out.orientation_estimated = true;
+  }
   out.cut_seconds = cut_seconds;
   out.seconds = stopwatch.seconds();
   return out;

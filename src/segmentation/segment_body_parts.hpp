@@ -1,7 +1,8 @@
 // Automatic segmentation of a closed genus-0 mesh into animation-ready body parts and their
 // hierarchy (docs/models.md, "Method"). Each step has its own file: merge_tree (which branches
 // are limbs), limbs (where they leave the trunk), joint_splits (ends and joints along a limb),
-// part_cleanup, plane_cuts (clean cut loops), part_names (names and default limits).
+// part_cleanup, plane_cuts (clean cut loops), orientation (which way up, when not given),
+// part_names (names and default limits).
 #pragma once
 
 #include <string>
@@ -37,6 +38,11 @@ struct Segmentation {
   std::vector<std::string> dropped_joints;
   /// The thin triangles the cuts left, and what remeshing a band around them did.
   SliverRepair slivers;
+  /// The up and forward directions the names used: given (SegmentParams), estimated from the
+  /// limbs (estimate_orientation) when not given, or zero when neither (generic names).
+  Vec3 up = Vec3::Zero();
+  Vec3 forward = Vec3::Zero();
+  bool orientation_estimated = false;
 };
 
 /// Segments `mesh` (checked with check_closed_genus0 first; InputError otherwise). The same

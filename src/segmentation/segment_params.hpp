@@ -57,9 +57,12 @@ struct SegmentParams {
   std::vector<AddedTip> add_tips;
   std::vector<Vec3> ignore_tips;
   /// Unit vectors of the model's up and forward directions, for body-part names; zero
-  /// vectors: generic names (trunk, limb_0, limb_0_lower, ...).
+  /// vectors: estimated from the limbs (estimate_orientation), or generic names (trunk,
+  /// limb_0, limb_0_lower, ...) where no stance is found or `estimate_orientation` is false
+  /// (a plant has no legs to stand on).
   Vec3 up = Vec3::Zero();
   Vec3 forward = Vec3::Zero();
+  bool estimate_orientation = true;
   /// How the borders are moved onto planes (clean cuts).
   PlaneCutParams cuts;
 };

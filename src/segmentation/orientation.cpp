@@ -1,0 +1,248 @@
+#include "segmentation/orientation.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "geometry/convex_hull.hpp"
+
+namespace skinlab {
+
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+
+double cross(const Vec2& o, const Vec2& a, const Vec2& b) {
+  return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
+}
+
+double distance_to_segment(const Vec2& q, const Vec2& a, const Vec2& b) {
+  const Vec2 e = b - a;
+  const double t = e.squaredNorm() > 0 ? std::clamp((q - a).dot(e) / e.squaredNorm(), 0.0, 1.0) : 0.0;
+  return (q - (a + t * e)).norm();
+}
+
+// Distance from q to the convex hull of `points` (0 inside): Andrew's monotone chain, then the
+// nearest edge when q lies outside one.
+double distance_to_hull(std::vector<Vec2> points, const Vec2& q) {
+  std::sort(points.begin(), points.end(),
+            [](const Vec2& a, const Vec2& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); });
+  std::vector<Vec2> hull;
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t start = hull.size();
+    for (const Vec2& p : points) {
+      while (hull.size() >= start + 2 && cross(hull[hull.size() - 2], hull.back(), p) <= 0) hull.pop_back();
+      hull.push_back(p);
+    }
+    hull.pop_back();
+    std::reverse(points.begin(), points.end());
+  }
+  if (hull.size() < 3) return hull.size() == 2 ? distance_to_segment(q, hull[0], hull[1]) : (q - points[0]).norm();
+  bool inside = true;
+  double nearest = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < hull.size(); ++i) {
+    const Vec2 &a = hull[i], &b = hull[(i + 1) % hull.size()];
+    inside = inside && cross(a, b, q) >= 0;
+    nearest = std::min(nearest, distance_to_segment(q, a, b));
+  }
+  return inside ? 0.0 : nearest;
+}
+
+// A unit vector orthogonal to d, and the third completing a right-handed frame.
+std::pair<Vec3, Vec3> plane_basis(const Vec3& d) {
+  const Vec3 a = d.cross(std::abs(d.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY()).normalized();
+  return {a, d.cross(a)};
+}
+
+// The coordinate axis (either way) nearest to `v` when within `degrees` and orthogonal to
+// `normal` (zero: any); otherwise `v`.
+Vec3 snap_to_axis(const Vec3& v, double degrees, const Vec3& normal = Vec3::Zero()) {
+  for (int axis = 0; axis < 3; ++axis)
+    for (double sign : {1.0, -1.0}) {
+      const Vec3 c = sign * Vec3::Unit(axis);
+      if (std::abs(c.dot(normal)) < 1e-9 && v.dot(c) >= std::cos(degrees * M_PI / 180)) return c;
+    }
+  return v;
+}
+
+// The eigenvectors of the covariance of `points` about their mean, largest variance last.
+Eigen::Matrix3d principal_axes(const std::vector<Vec3>& points) {
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& p : points) mean += p;
+  mean /= static_cast<double>(points.size());
+  Eigen::Matrix3d covariance = Eigen::Matrix3d::Zero();
+  for (const Vec3& p : points) covariance += (p - mean) * (p - mean).transpose();
+  return Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(covariance).eigenvectors();
+}
+
+// Of the planes through `centre` that contain `up`, the one mirroring `samples` best onto
+// themselves: its unit normal, and the mean distance from a mirrored sample to the nearest
+// sample. A creature standing upright is left-right symmetric about such a plane; lying on its
+// side, it is not.
+std::pair<Vec3, double> best_upright_mirror(const std::vector<Vec3>& samples, const Vec3& centre, const Vec3& up) {
+  const auto [e1, e2] = plane_basis(up);
+  std::pair<Vec3, double> best{Vec3::Zero(), std::numeric_limits<double>::infinity()};
+  for (int step = 0; step < 60; ++step) {
+    const double angle = M_PI * step / 60;
+    const Vec3 normal = std::cos(angle) * e1 + std::sin(angle) * e2;
+    double sum = 0;
+    for (const Vec3& p : samples) {
+      const Vec3 mirrored = p - 2 * (p - centre).dot(normal) * normal;
+      double nearest = std::numeric_limits<double>::infinity();
+      for (const Vec3& q : samples) nearest = std::min(nearest, (mirrored - q).squaredNorm());
+      sum += std::sqrt(nearest);
+    }
+    const double mean = sum / static_cast<double>(samples.size());
+    if (mean < best.second) best = {normal, mean};
+  }
+  return best;
+}
+
+struct Stance {
+  Vec3 up;
+  std::vector<int> legs;
+  double clearance;
+  Vec3 left;  ///< on two legs: the normal of the mirror plane between them
+};
+
+}  // namespace
+
+std::vector<Vec3> limb_attachments(const TriMesh& mesh, const std::vector<int>& face_limb, int num_limbs) {
+  std::vector<char> on_trunk(mesh.positions.size(), 0);
+  for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+    if (face_limb[f] < 0)
+      for (int v : mesh.triangles[f]) on_trunk[v] = 1;
+  std::vector<Vec3> sum(num_limbs, Vec3::Zero()), area_sum(num_limbs, Vec3::Zero());
+  std::vector<int> count(num_limbs, 0);
+  std::vector<double> area(num_limbs, 0.0);
+  for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
+    const int b = face_limb[f];
+    if (b < 0) continue;
+    const Tri& t = mesh.triangles[f];
+    const Vec3 &p = mesh.positions[t[0]], &q = mesh.positions[t[1]], &r = mesh.positions[t[2]];
+    const double w = 0.5 * (q - p).cross(r - p).norm();
+    area_sum[b] += w * (p + q + r) / 3.0;
+    area[b] += w;
+    for (int v : t)
+      if (on_trunk[v]) {
+        sum[b] += mesh.positions[v];
+        ++count[b];
+      }
+  }
+  std::vector<Vec3> out(num_limbs, Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
+  for (int b = 0; b < num_limbs; ++b)
+    if (count[b] > 0)
+      out[b] = sum[b] / count[b];
+    else if (area[b] > 0)
+      out[b] = area_sum[b] / area[b];
+  return out;
+}
+
+std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::vector<int>& face_limb,
+                                                const std::vector<int>& tips,
+                                                const std::vector<LimbProfile>& profiles) {
+  const int num_limbs = static_cast<int>(tips.size());
+  const std::vector<Vec3> attach = limb_attachments(mesh, face_limb, num_limbs);
+  std::vector<char> trunk_vertex(mesh.positions.size(), 0);
+  for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+    if (face_limb[f] < 0)
+      for (int v : mesh.triangles[f]) trunk_vertex[v] = 1;
+  const Vec3 centroid = surface_centroid(mesh.positions, mesh.triangles);
+  std::vector<Vec3> samples;  // about 600 vertices, for the mirror test
+  const std::size_t stride = mesh.positions.size() / 600 + 1;
+  for (std::size_t v = 0; v < mesh.positions.size(); v += stride) samples.push_back(mesh.positions[v]);
+  const auto reach = [&](int b) -> Vec3 { return mesh.positions[tips[b]] - attach[b]; };
+
+  // The stance along one candidate up direction, if the creature can stand that way.
+  const auto stance_along = [&](const Vec3& up) -> std::optional<Stance> {
+    const Vec3 down = -up;
+    // Depths along down: the ground is the deepest point.
+    double ground = -std::numeric_limits<double>::infinity(), top = -ground, trunk_bottom = ground;
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+      const double depth = mesh.positions[v].dot(down);
+      ground = std::max(ground, depth);
+      top = std::min(top, depth);
+      if (trunk_vertex[v]) trunk_bottom = std::max(trunk_bottom, depth);
+    }
+    const double height = ground - top;
+    Stance stance{up, {}, (ground - trunk_bottom) / height, Vec3::Zero()};
+    if (stance.clearance <= 0) return std::nullopt;
+    for (int b = 0; b < num_limbs; ++b)
+      if (attach[b].allFinite() && ground - mesh.positions[tips[b]].dot(down) <= 0.1 * height &&
+          reach(b).dot(down) >= 0.5 * reach(b).norm())
+        stance.legs.push_back(b);
+    if (stance.legs.size() < 2) return std::nullopt;
+    const auto [e1, e2] = plane_basis(down);
+    std::vector<Vec2> feet;
+    for (int b : stance.legs) feet.emplace_back(mesh.positions[tips[b]].dot(e1), mesh.positions[tips[b]].dot(e2));
+    if (distance_to_hull(feet, Vec2(centroid.dot(e1), centroid.dot(e2))) > 0.25 * (ground - centroid.dot(down)))
+      return std::nullopt;
+    if (stance.legs.size() == 2) {
+      // Two legs stand either side of an upright mirror plane; an arm and a leg of a creature
+      // lying on its side do not.
+      const auto [normal, error] = best_upright_mirror(samples, centroid, up);
+      const Vec3 apart = (attach[stance.legs[0]] - attach[stance.legs[1]]).normalized();
+      if (error > 0.06 * height || std::abs(normal.dot(apart)) < std::cos(M_PI / 6)) return std::nullopt;
+      stance.left = normal.dot(apart) > 0 ? normal : Vec3(-normal);
+    }
+    return stance;
+  };
+
+  // Coordinate axes first (meshes are mostly modelled upright along one); the principal axes
+  // when no coordinate axis gives a stance.
+  std::vector<Stance> stances;
+  const auto try_both_ways = [&](const Vec3& axis) {
+    for (const Vec3& up : {axis, Vec3(-axis)})
+      if (std::optional<Stance> stance = stance_along(up)) stances.push_back(std::move(*stance));
+  };
+  for (int axis = 0; axis < 3; ++axis) try_both_ways(Vec3::Unit(axis));
+  if (stances.empty()) {
+    const Eigen::Matrix3d principal = principal_axes(mesh.positions);
+    for (int axis = 0; axis < 3; ++axis)
+      if (snap_to_axis(principal.col(axis), 10) == principal.col(axis) &&
+          snap_to_axis(-principal.col(axis), 10) == -principal.col(axis))
+        try_both_ways(principal.col(axis));
+  }
+  std::sort(stances.begin(), stances.end(), [](const Stance& a, const Stance& b) {
+    return a.legs.size() != b.legs.size() ? a.legs.size() > b.legs.size() : a.clearance > b.clearance;
+  });
+  if (stances.empty()) return std::nullopt;
+  const Stance& best = stances.front();
+  for (std::size_t i = 1; i < stances.size(); ++i)
+    if (stances[i].up.dot(best.up) < std::cos(M_PI / 6) && stances[i].legs.size() == best.legs.size() &&
+        stances[i].clearance >= 0.8 * best.clearance)
+      return std::nullopt;
+
+  const Vec3& up = best.up;
+  const auto horizontal = [&](const Vec3& v) -> Vec3 { return v - v.dot(up) * up; };
+  const auto is_leg = [&](int b) { return std::find(best.legs.begin(), best.legs.end(), b) != best.legs.end(); };
+  // The feet reach forward (toes), on two legs or more.
+  double toes = 0;
+  Vec3 axis;
+  if (best.legs.size() == 2) {
+    axis = best.left.cross(up);
+    for (int b : best.legs) toes += reach(b).dot(axis);
+  } else {
+    // Along the body: the longest horizontal axis. Which way is a vote: the toes; the thickest
+    // other limb and the one rising most are the head.
+    std::vector<Vec3> flat;
+    for (const Vec3& p : mesh.positions) flat.push_back(horizontal(p));
+    axis = principal_axes(flat).col(2);
+    for (int b : best.legs) toes += reach(b).dot(axis);
+    int thickest = -1, rising = -1;
+    for (int b = 0; b < num_limbs; ++b) {
+      if (is_leg(b) || !attach[b].allFinite()) continue;
+      if (thickest < 0 || profiles[b].mean_diameter > profiles[thickest].mean_diameter) thickest = b;
+      if (rising < 0 || reach(b).normalized().dot(up) > reach(rising).normalized().dot(up)) rising = b;
+    }
+    int votes = toes >= 0 ? 1 : -1;
+    for (int head : {thickest, rising})
+      if (head >= 0) votes += (attach[head] - centroid).dot(axis) >= 0 ? 1 : -1;
+    toes = votes;
+  }
+  const Vec3 forward = snap_to_axis(toes >= 0 ? axis : Vec3(-axis), 30, up);
+  return Orientation{up, horizontal(forward).normalized(), static_cast<int>(best.legs.size()), best.clearance};
+}
+
+}  // namespace skinlab
