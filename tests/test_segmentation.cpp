@@ -281,3 +281,100 @@ TEST(Segmentation, CleanUpMakesEveryPartMeetItsParent) {
     EXPECT_EQ(parts[3].parent, 2);
   }
 }
+
+namespace {
+
+// The figure with feet pointing forward (+z), standing along +y.
+std::vector<std::array<int, 4>> figure_with_feet() {
+  std::vector<std::array<int, 4>> v;
+  add_box(v, 0, 5, 6, 13, 0, 3);     // body
+  add_box(v, 1, 4, 14, 17, 0, 3);    // head
+  add_box(v, -6, -1, 11, 12, 1, 2);  // arm at -x
+  add_box(v, 6, 11, 11, 12, 1, 2);   // arm at +x
+  add_box(v, 0, 1, 0, 5, 1, 2);      // leg at low x
+  add_box(v, 4, 5, 0, 5, 1, 2);      // leg at high x
+  add_box(v, 0, 1, 0, 0, 3, 4);      // its foot
+  add_box(v, 4, 5, 0, 0, 3, 4);      // its foot
+  return v;
+}
+
+// A quadruped standing along +y and facing +z: a long body, four legs with feet forward, a
+// thick head on a neck rising at the front and a thin tail straight back.
+std::vector<std::array<int, 4>> quadruped() {
+  std::vector<std::array<int, 4>> v;
+  add_box(v, 0, 5, 5, 8, 0, 13);  // body
+  for (int x : {0, 4})
+    for (int z : {0, 12}) {
+      add_box(v, x, x + 1, 0, 4, z, z + 1);      // leg
+      add_box(v, x, x + 1, 0, 0, z + 2, z + 3);  // foot
+    }
+  add_box(v, 2, 3, 9, 12, 12, 13);   // neck
+  add_box(v, 1, 4, 11, 14, 14, 17);  // head
+  add_box(v, 2, 2, 7, 7, -7, -1);    // tail
+  return v;
+}
+
+// The voxels turned by a rotation that permutes the axes (an integer matrix).
+TriMesh turned(const std::vector<std::array<int, 4>>& voxels, const Eigen::Matrix3i& rotation) {
+  TriMesh mesh = test::voxel_model(voxels, {"model"}).mesh;
+  for (Vec3& p : mesh.positions) p = rotation.cast<double>() * p;
+  return mesh;
+}
+
+}  // namespace
+
+// Without up and forward, segment estimates them from the limbs the model stands on, whichever
+// way its file has it lie: a biped's forward is where its feet point, and the names follow.
+TEST(Segmentation, EstimatesUpAndForwardOfAStandingFigureTurnedAnyWay) {
+  Eigen::Matrix3i lying_on_back, upside_down, quarter_about_up;
+  lying_on_back << 1, 0, 0, 0, 0, -1, 0, 1, 0;     // +y to +z, +z to -y (man's and dino's files)
+  upside_down << 1, 0, 0, 0, -1, 0, 0, 0, -1;      // +y to -y
+  quarter_about_up << 0, 0, 1, 0, 1, 0, -1, 0, 0;  // +z to +x
+  for (const Eigen::Matrix3i& rotation :
+       {Eigen::Matrix3i(Eigen::Matrix3i::Identity()), lying_on_back, upside_down, quarter_about_up}) {
+    SCOPED_TRACE(::testing::PrintToString(rotation));
+    SegmentParams params;
+    params.split_aspect = 100;
+    const Segmentation s = segment_body_parts(turned(figure_with_feet(), rotation), "figure", params);
+    EXPECT_TRUE(s.orientation_estimated);
+    EXPECT_TRUE(s.up.isApprox(rotation.cast<double>() * Vec3::UnitY())) << s.up.transpose();
+    EXPECT_TRUE(s.forward.isApprox(rotation.cast<double>() * Vec3::UnitZ())) << s.forward.transpose();
+    std::vector<std::string> names = s.parts.part_names;
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"arm_l", "arm_r", "head", "leg_l", "leg_r", "torso"}));
+  }
+}
+
+TEST(Segmentation, EstimatesUpAndForwardOfAQuadrupedFromItsLegsAndHead) {
+  Eigen::Matrix3i on_its_side;
+  on_its_side << 0, -1, 0, 1, 0, 0, 0, 0, 1;  // +y to -x
+  for (const Eigen::Matrix3i& rotation : {Eigen::Matrix3i(Eigen::Matrix3i::Identity()), on_its_side}) {
+    SCOPED_TRACE(::testing::PrintToString(rotation));
+    SegmentParams params;
+    params.split_aspect = 100;
+    const Segmentation s = segment_body_parts(turned(quadruped(), rotation), "quadruped", params);
+    EXPECT_TRUE(s.orientation_estimated);
+    EXPECT_TRUE(s.up.isApprox(rotation.cast<double>() * Vec3::UnitY())) << s.up.transpose();
+    EXPECT_TRUE(s.forward.isApprox(rotation.cast<double>() * Vec3::UnitZ())) << s.forward.transpose();
+    for (const char* name : {"body", "head", "leg_fl", "leg_fr", "leg_hl", "leg_hr", "tail"})
+      EXPECT_NE(std::find(s.parts.part_names.begin(), s.parts.part_names.end(), name), s.parts.part_names.end())
+          << name << " in " << ::testing::PrintToString(s.parts.part_names);
+  }
+}
+
+// Nothing stands on two legs: no estimate, generic names; and none is made when it is turned off.
+TEST(Segmentation, NoStanceOrNoEstimateGivesGenericNames) {
+  std::vector<std::array<int, 4>> legless = figure_with_feet();
+  legless.resize(4);  // body, head, arms
+  SegmentParams params;
+  params.split_aspect = 100;
+  const Segmentation s = segment_body_parts(turned(legless, Eigen::Matrix3i::Identity()), "legless", params);
+  EXPECT_FALSE(s.orientation_estimated);
+  EXPECT_TRUE(s.up.isZero());
+  EXPECT_EQ(s.parts.part_names[0], "trunk");
+  params.estimate_orientation = false;
+  const Segmentation off =
+      segment_body_parts(turned(figure_with_feet(), Eigen::Matrix3i::Identity()), "figure", params);
+  EXPECT_FALSE(off.orientation_estimated);
+  EXPECT_EQ(off.parts.part_names[0], "trunk");
+}

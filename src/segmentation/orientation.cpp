@@ -145,9 +145,14 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
   const int num_limbs = static_cast<int>(tips.size());
   const std::vector<Vec3> attach = limb_attachments(mesh, face_limb, num_limbs);
   std::vector<char> trunk_vertex(mesh.positions.size(), 0);
+  std::vector<int> vertex_limb(mesh.positions.size(), -1);  // a limb it belongs to, if any
   for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
-    if (face_limb[f] < 0)
-      for (int v : mesh.triangles[f]) trunk_vertex[v] = 1;
+    for (int v : mesh.triangles[f]) {
+      if (face_limb[f] < 0)
+        trunk_vertex[v] = 1;
+      else
+        vertex_limb[v] = face_limb[f];
+    }
   const Vec3 centroid = surface_centroid(mesh.positions, mesh.triangles);
   std::vector<Vec3> samples;  // about 600 vertices, for the mirror test
   const std::size_t stride = mesh.positions.size() / 600 + 1;
@@ -173,9 +178,13 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
           reach(b).dot(down) >= 0.5 * reach(b).norm())
         stance.legs.push_back(b);
     if (stance.legs.size() < 2) return std::nullopt;
+    // The soles: the legs' vertices near the ground, seen from above.
     const auto [e1, e2] = plane_basis(down);
     std::vector<Vec2> feet;
-    for (int b : stance.legs) feet.emplace_back(mesh.positions[tips[b]].dot(e1), mesh.positions[tips[b]].dot(e2));
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v)
+      if (vertex_limb[v] >= 0 && ground - mesh.positions[v].dot(down) <= 0.1 * height &&
+          std::find(stance.legs.begin(), stance.legs.end(), vertex_limb[v]) != stance.legs.end())
+        feet.emplace_back(mesh.positions[v].dot(e1), mesh.positions[v].dot(e2));
     if (distance_to_hull(feet, Vec2(centroid.dot(e1), centroid.dot(e2))) > 0.25 * (ground - centroid.dot(down)))
       return std::nullopt;
     if (stance.legs.size() == 2) {
