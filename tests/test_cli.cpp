@@ -570,6 +570,47 @@ TEST(Cli, SegmentGivesLongLimbsJointsAndEveryModelItsParts) {
   fs::remove_all(dir);
 }
 
+// With no parameters at all, segment estimates which way a standard model stands from the legs it
+// stands on (the manifest's up and forward, which the tuned runs are given), names the parts by
+// it and writes it into the OBJ, where view and info find it; --generic-names keeps trunk/limb_K.
+TEST(Cli, SegmentEstimatesUpAndForwardWithoutParameters) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_upright_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const skinlab::Manifest manifest = skinlab::read_manifest(fs::path(kData) / "../../models/manifest.json");
+  for (const char* model : {"dino", "camel"}) {
+    SCOPED_TRACE(model);
+    const fs::path obj = dir / (std::string(model) + ".obj");
+    const CliResult run = run_skinlab(std::string("segment ") + model + " -o " + obj.string() + " --json");
+    ASSERT_EQ(run.code, 0) << run.out;
+    const auto summary = nlohmann::json::parse(run.out);
+    EXPECT_EQ(summary["orientation"]["source"], "estimated");
+    const auto entry = std::find_if(manifest.models.begin(), manifest.models.end(),
+                                    [&](const skinlab::ModelEntry& e) { return e.name == model; });
+    ASSERT_NE(entry, manifest.models.end());
+    const auto up = summary["orientation"]["up"].get<std::vector<double>>();
+    const auto forward = summary["orientation"]["forward"].get<std::vector<double>>();
+    EXPECT_TRUE(skinlab::Vec3(up[0], up[1], up[2]).isApprox(entry->up)) << summary["orientation"];
+    EXPECT_TRUE(skinlab::Vec3(forward[0], forward[1], forward[2]).isApprox(entry->forward)) << summary["orientation"];
+    const auto& parts = summary["parts"];
+    for (const char* name : {"head", "neck"})
+      EXPECT_NE(std::find(parts.begin(), parts.end(), name), parts.end()) << name << " in " << parts;
+    EXPECT_TRUE(summary["problems"].empty()) << summary["problems"];
+    const skinlab::ModelFiles files = skinlab::resolve_model(obj.string());
+    EXPECT_TRUE(files.up.isApprox(entry->up));
+    EXPECT_TRUE(files.forward.isApprox(entry->forward));
+  }
+  const CliResult generic = run_skinlab("segment dino --generic-names -o " + (dir / "g.obj").string() + " --json");
+  ASSERT_EQ(generic.code, 0) << generic.out;
+  const auto summary = nlohmann::json::parse(generic.out);
+  EXPECT_EQ(summary["orientation"]["source"], "none");
+  EXPECT_EQ(summary["parts"][0], "trunk");
+  const CliResult half = run_skinlab("segment dino --up 0 0 1 -o " + (dir / "h.obj").string());
+  EXPECT_EQ(half.code, 2);
+  EXPECT_NE(half.out.find("give the up and forward directions together"), std::string::npos) << half.out;
+  EXPECT_FALSE(fs::exists(dir / "h.obj"));
+  fs::remove_all(dir);
+}
+
 // Meshes of CGAL's archive outside the standard set, segmented with no parameters: the two
 // teddies get a head (ears included), arms and legs, where a fixed persistence found the head and
 // arms of one (its legs joined through the seat as one limb) and one ear and one foot of the
@@ -593,6 +634,8 @@ TEST(Cli, SegmentFindsTheLimbsOfUnseenTeddiesWithoutParameters) {
     EXPECT_GE(summary["limbs"].size(), 5u) << summary["parts"];  // head, two arms, two legs at least
     EXPECT_LE(summary["limbs"].size(), 7u) << summary["parts"];  // not every bump
     EXPECT_TRUE(summary["problems"].empty()) << summary["problems"];
+    // Seated (legs forward) or on one leg: no stance on two legs, so no guess at up.
+    EXPECT_EQ(summary["orientation"]["source"], "none");
   }
   fs::remove_all(dir);
 }

@@ -56,6 +56,30 @@ TEST_F(Formats, ObjRoundTripKeepsGroupsAndExactCoordinates) {
   EXPECT_EQ(back.part_names, m.part_names);
 }
 
+// Which way a model stands travels in two comments at the top of an OBJ; the mesh reads the same.
+TEST_F(Formats, ObjCarriesUpAndForwardInItsComments) {
+  const LabeledMesh m = test::stacked_cylinder(2, 5);
+  const Upright upright{Vec3(0, 0, 1), Vec3(0, -1, 0)};
+  const fs::path path = write_temp("up.obj", [&](std::ostream& out) { write_obj(out, m, upright); });
+  const std::optional<Upright> back = read_obj_upright(path);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->up, upright.up);
+  EXPECT_EQ(back->forward, upright.forward);
+  expect_same_mesh(read_obj(path).mesh, m.mesh);
+  EXPECT_FALSE(read_obj_upright(write_temp("plain.obj", [&](std::ostream& out) { write_obj(out, m); })));
+  const auto error = [&](const std::string& text) {
+    try {
+      read_obj_upright(write_temp("bad.obj", [&](std::ostream& out) { out << text; }));
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string short_up = error("# skinlab\n# up 0 1\n# forward 0 0 1\n");
+  EXPECT_NE(short_up.find("bad.obj:2: expected '# up X Y Z'"), std::string::npos) << short_up;
+  EXPECT_NE(error("# up 0 1 0\n# forward 0 1 1\n").find("not orthogonal"), std::string::npos);
+}
+
 TEST_F(Formats, OffAndSegRoundTrip) {
   const LabeledMesh m = test::stacked_cylinder(2, 9);
   const fs::path off = write_temp("cyl.off", [&](std::ostream& out) { write_off(out, m.mesh); });
@@ -137,8 +161,9 @@ TEST_F(Formats, AssimpReadsOnlyTheFormatItsExtensionNames) {
   std::ostringstream text;
   write_off(text, m.mesh);
   EXPECT_THROW(parse_assimp("cyl", text.str(), "off"), InputError);
-  EXPECT_EQ(read_labeled_mesh(write_temp("cyl.off", [&](std::ostream& out) { out << text.str(); })).mesh.num_triangles(),
-            m.mesh.num_triangles());
+  EXPECT_EQ(
+      read_labeled_mesh(write_temp("cyl.off", [&](std::ostream& out) { out << text.str(); })).mesh.num_triangles(),
+      m.mesh.num_triangles());
 }
 
 TEST_F(Formats, SkelRoundTrip) {

@@ -183,7 +183,9 @@ void add_segment_command(CLI::App& app, int& exit_code) {
       throw InputError(o->mesh + ": the up and forward directions must be orthogonal");
     Segmentation result = parts > 0 ? segment_into_at_most(input.mesh, files.mesh.string(), params, parts)
                                     : segment_body_parts(input.mesh, files.mesh.string(), params);
-    write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts); });
+    const std::optional<Upright> upright =
+        result.up.isZero() ? std::nullopt : std::optional<Upright>(Upright{result.up, result.forward});
+    write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts, upright); });
     if (!o->off.empty()) write_file_atomically(o->off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
     if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
     if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,17 @@ namespace skinlab {
 LabeledMesh read_obj(const std::filesystem::path& path);
 /// The same from text; `file` names it in messages.
 LabeledMesh parse_obj(const std::string& file, std::string text);
-/// Writes positions and one `g` group per component.
-void write_obj(std::ostream& out, const LabeledMesh& labeled);
+/// Which way a model stands: unit, orthogonal directions in its coordinates.
+struct Upright {
+  Vec3 up = Vec3::UnitY();
+  Vec3 forward = Vec3::UnitZ();
+};
+/// Writes positions and one `g` group per component; with `upright`, the comments
+/// `# up X Y Z` and `# forward X Y Z` first (other readers skip them; read_obj_upright reads them).
+void write_obj(std::ostream& out, const LabeledMesh& labeled, const std::optional<Upright>& upright = std::nullopt);
+/// The `# up` and `# forward` comments among the comment lines at the top of an OBJ, when both are
+/// there; throws InputError (FILE:LINE) when they are not three numbers each, or not orthogonal.
+std::optional<Upright> read_obj_upright(const std::filesystem::path& path);
 /// Writes one deformed frame: `comment` as the first line, then positions and normals (#V x 3
 /// floats each; face corners use the same index for both) and one `g` group per part in
 /// `part_names` order holding the triangles whose `triangle_part` is that part.

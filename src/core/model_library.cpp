@@ -164,6 +164,11 @@ ModelFiles resolve_model(const std::string& name_or_path) {
     if (!iequals(as_path.extension().string(), ".obj") && fs::exists(sibling.replace_extension(".seg")))
       files.labels = sibling;
     if (fs::exists(sibling.replace_extension(".skel"))) files.hierarchy = sibling;
+    if (iequals(as_path.extension().string(), ".obj"))
+      if (const std::optional<Upright> upright = read_obj_upright(as_path)) {
+        files.up = upright->up;
+        files.forward = upright->forward;
+      }
     return files;
   }
   const fs::path root = skinlab_root();

@@ -47,8 +47,8 @@ struct ModelFiles {
   std::filesystem::path mesh;
   std::filesystem::path labels;
   std::filesystem::path hierarchy;
-  Vec3 up = Vec3::UnitY();  ///< as ModelEntry; +Y and +Z for a mesh file
-  Vec3 forward = Vec3::UnitZ();
+  Vec3 up = Vec3::UnitY();       ///< as ModelEntry; for a mesh file +Y and +Z, or an OBJ's own
+  Vec3 forward = Vec3::UnitZ();  ///< `# up` and `# forward` comments (read_obj_upright)
 };
 
 /// A name from the manifest (its refined mesh, or its source extracted and verified when it has

@@ -1,5 +1,8 @@
+#include <cmath>
+#include <fstream>
 #include <map>
 #include <ostream>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
@@ -81,8 +84,13 @@ LabeledMesh parse_obj(const std::string& file, std::string text) {
   return obj_from(lex);
 }
 
-void write_obj(std::ostream& out, const LabeledMesh& labeled) {
+void write_obj(std::ostream& out, const LabeledMesh& labeled, const std::optional<Upright>& upright) {
   out << "# skinlab OBJ: one group per component\n";
+  if (upright) {
+    for (const auto& [key, v] : {std::pair{"up", upright->up}, std::pair{"forward", upright->forward}})
+      out << "# " << key << ' ' << format_double(v.x()) << ' ' << format_double(v.y()) << ' ' << format_double(v.z())
+          << '\n';
+  }
   for (const Vec3& p : labeled.mesh.positions)
     out << "v " << format_double(p.x()) << ' ' << format_double(p.y()) << ' ' << format_double(p.z()) << '\n';
   for (std::size_t part = 0; part < labeled.part_names.size(); ++part) {
@@ -115,6 +123,28 @@ void write_obj_frame(std::ostream& out, const std::string& comment, const std::v
           << t[2] + 1 << '\n';
     }
   }
+}
+
+std::optional<Upright> read_obj_upright(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path.string() + ": cannot open");
+  std::optional<Vec3> up, forward;
+  std::string line;
+  for (int number = 1; std::getline(in, line) && line.rfind('#', 0) == 0; ++number) {
+    std::istringstream words(line.substr(1));
+    std::string key;
+    words >> key;
+    if (key != "up" && key != "forward") continue;
+    Vec3 v;
+    if (!(words >> v.x() >> v.y() >> v.z()) || v.norm() == 0)
+      throw InputError(path.string() + ":" + std::to_string(number) + ": expected '# " + key +
+                       " X Y Z' with a non-zero direction");
+    (key == "up" ? up : forward) = v.normalized();
+  }
+  if (!up || !forward) return std::nullopt;
+  if (std::abs(up->dot(*forward)) > 1e-6)
+    throw InputError(path.string() + ": the '# up' and '# forward' directions are not orthogonal");
+  return Upright{*up, *forward};
 }
 
 }  // namespace skinlab
