@@ -595,9 +595,10 @@ TEST(Cli, SegmentEstimatesUpAndForwardWithoutParameters) {
     for (const char* name : {"head", "neck"})
       EXPECT_NE(std::find(parts.begin(), parts.end(), name), parts.end()) << name << " in " << parts;
     EXPECT_TRUE(summary["problems"].empty()) << summary["problems"];
-    const skinlab::ModelFiles files = skinlab::resolve_model(obj.string());
-    EXPECT_TRUE(files.up.isApprox(entry->up));
-    EXPECT_TRUE(files.forward.isApprox(entry->forward));
+    const CliResult info = run_skinlab("info " + obj.string() + " --json");
+    ASSERT_EQ(info.code, 0) << info.out;
+    EXPECT_EQ(nlohmann::json::parse(info.out)["up"], summary["orientation"]["up"]);
+    EXPECT_EQ(nlohmann::json::parse(info.out)["forward"], summary["orientation"]["forward"]);
   }
   const CliResult generic = run_skinlab("segment dino --generic-names -o " + (dir / "g.obj").string() + " --json");
   ASSERT_EQ(generic.code, 0) << generic.out;

@@ -24,6 +24,8 @@ nlohmann::json model_info(const ModelFiles& files, const SegmentedModel& model) 
       {"vertices", model.mesh().num_vertices()},
       {"triangles", model.mesh().num_triangles()},
       {"bounding_box", {{"min", vec_json(box.min)}, {"max", vec_json(box.max)}, {"diagonal", box.diagonal()}}},
+      {"up", vec_json(files.up)},
+      {"forward", vec_json(files.forward)},
       {"components", nlohmann::json::array()},
       {"openings", nlohmann::json::array()},
       {"hierarchy", nullptr}};
@@ -59,6 +61,7 @@ void print_text(const nlohmann::json& info) {
             << "  vertices " << info["vertices"] << ", triangles " << info["triangles"] << '\n'
             << "  bounding box " << info["bounding_box"]["min"] << " .. " << info["bounding_box"]["max"]
             << ", diagonal " << info["bounding_box"]["diagonal"].get<double>() << '\n'
+            << "  up " << info["up"] << ", forward " << info["forward"] << '\n'
             << "  components " << info["components"].size() << '\n';
   for (const auto& c : info["components"])
     std::cout << "    " << std::left << std::setw(20) << c["name"].get<std::string>() << " faces " << std::setw(7)
