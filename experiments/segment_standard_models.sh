@@ -15,7 +15,7 @@ for model in homer cow camel dino man armadillo bull triceratops diplodocus cact
   # Prints "MODEL: N parts, V vertices, F triangles, T s".
   "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" --off "models/$model.off" \
     --seg "models/$model.seg" --skel "skeletons/$model.skel" |
-    awk '{ printf "| %s | %s | %s | %s | %.3f |\n", substr($1, 1, length($1) - 1), $2, $4, $6, $8 }'
+    awk '/ parts, / { printf "| %s | %s | %s | %s | %.3f |\n", substr($1, 1, length($1) - 1), $2, $4, $6, $8 }'
   for side in a:30 b:210; do
     xvfb-run -a -s "-screen 0 1280x1024x24" "$skinlab" view "$model" --yaw "${side#*:}" --pitch 15 \
       --screenshot "docs/figures/parts-$model-${side%%:*}.png" --size 440x360 >/dev/null

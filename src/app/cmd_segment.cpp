@@ -262,7 +262,7 @@ void add_segment_command(CLI::App& app, int& exit_code) {
       if (result.orientation_estimated)
         std::cout << files.name << ": estimated up " << text(result.up) << ", forward " << text(result.forward)
                   << " (the names follow; --up and --forward set them)\n";
-      else if (!oriented)
+      else if (!oriented && params.estimate_orientation)
         std::cout << files.name << ": no up and forward found (no stance on two or more legs): generic names; "
                   << "--up and --forward set them\n";
       if (!filled.empty()) {
