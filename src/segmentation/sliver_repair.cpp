@@ -3,6 +3,7 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Polygon_mesh_processing/compute_normal.h>
 #include <CGAL/Polygon_mesh_processing/remesh.h>
+#include <CGAL/Polygon_mesh_processing/repair_degeneracies.h>
 #include <CGAL/Surface_mesh.h>
 
 #include <algorithm>
@@ -108,6 +109,22 @@ SliverRepair repair_slivers(TriMesh& mesh, std::vector<int>& face_label, const s
     thin = slivers();
     stalled = thin.size() >= left ? stalled + 1 : 0;
     if (stalled == 3) break;  // what is left sits against a crease or a border
+  }
+  // What the remeshing left against a border or a crease: CGAL's needle and cap removal (edge
+  // collapses and flips). Part borders stay; a crease edge may flip here, which moves the surface
+  // by at most the sliver's own height. A triangle with an angle under min_angle is a cap (an
+  // angle over 180 - 4 min_angle) or a needle (edges at least 3.9 times apart).
+  if (!thin.empty()) {
+    for (Mesh::Edge_index e : sm.edges())
+      constrained[e] = label[sm.face(sm.halfedge(e, 0))] != label[sm.face(sm.halfedge(e, 1))];
+    double longest = 0.0;
+    for (Mesh::Face_index f : thin)
+      for (Mesh::Halfedge_index h : CGAL::halfedges_around_face(sm.halfedge(f), sm))
+        longest = std::max(longest, std::sqrt(CGAL::squared_distance(sm.point(sm.source(h)), sm.point(sm.target(h)))));
+    CGAL::Polygon_mesh_processing::experimental::remove_almost_degenerate_faces(
+        thin, sm, std::cos((180.0 - 4.0 * min_angle) * std::numbers::pi / 180.0), 3.9, longest,
+        CGAL::parameters::edge_is_constrained_map(constrained));
+    thin = slivers();
   }
   report.slivers_after = static_cast<int>(thin.size());
   sm.collect_garbage();

@@ -20,7 +20,9 @@ struct SliverRepair {
 /// the input's own triangles are left alone) with CGAL's isotropic remeshing: the band (the
 /// triangles within one ring of a sliver's vertices) at its mean edge length, long edges split,
 /// short ones collapsed, edges flipped, vertices relaxed and projected back onto the surface; up to
-/// eight rounds while slivers remain, stopping after three in a row that remove none. Creases
+/// eight rounds while slivers remain, stopping after three in a row that remove none; what is
+/// left then (against a crease or a border) goes to CGAL's needle and cap removal, part borders
+/// kept. Creases
 /// (normals 80–150° apart: a box's edges, not a fin's fold) and part borders (where `face_label`
 /// changes) are constrained: their vertices stay on their polylines (a planar loop stays planar),
 /// though a border edge may be split or collapsed along it. `face_label` follows the new triangles.
