@@ -20,17 +20,22 @@ void add_box(std::vector<std::array<int, 4>>& voxels, int x0, int x1, int y0, in
       for (int z = z0; z <= z1; ++z) voxels.push_back({x, y, z, 0});
 }
 
-// A figure standing along +y and facing +z: body, head, two arms held out, two legs.
-TriMesh figure() {
+// The voxels of a figure standing along +y and facing +z: body, head and two arms held out,
+// then (with `legs`) two legs.
+std::vector<std::array<int, 4>> figure_voxels(bool legs = true) {
   std::vector<std::array<int, 4>> v;
   add_box(v, 0, 5, 6, 13, 0, 3);     // body
   add_box(v, 1, 4, 14, 17, 0, 3);    // head
   add_box(v, -6, -1, 11, 12, 1, 2);  // arm at -x
   add_box(v, 6, 11, 11, 12, 1, 2);   // arm at +x
-  add_box(v, 0, 1, 0, 5, 1, 2);      // leg at low x
-  add_box(v, 4, 5, 0, 5, 1, 2);      // leg at high x
-  return test::voxel_model(v, {"figure"}).mesh;
+  if (legs) {
+    add_box(v, 0, 1, 0, 5, 1, 2);  // leg at low x
+    add_box(v, 4, 5, 0, 5, 1, 2);  // leg at high x
+  }
+  return v;
 }
+
+TriMesh figure() { return test::voxel_model(figure_voxels(), {"figure"}).mesh; }
 
 std::string rejection(const TriMesh& mesh) {
   try {
@@ -286,15 +291,9 @@ namespace {
 
 // The figure with feet pointing forward (+z), standing along +y.
 std::vector<std::array<int, 4>> figure_with_feet() {
-  std::vector<std::array<int, 4>> v;
-  add_box(v, 0, 5, 6, 13, 0, 3);     // body
-  add_box(v, 1, 4, 14, 17, 0, 3);    // head
-  add_box(v, -6, -1, 11, 12, 1, 2);  // arm at -x
-  add_box(v, 6, 11, 11, 12, 1, 2);   // arm at +x
-  add_box(v, 0, 1, 0, 5, 1, 2);      // leg at low x
-  add_box(v, 4, 5, 0, 5, 1, 2);      // leg at high x
-  add_box(v, 0, 1, 0, 0, 3, 4);      // its foot
-  add_box(v, 4, 5, 0, 0, 3, 4);      // its foot
+  std::vector<std::array<int, 4>> v = figure_voxels();
+  add_box(v, 0, 1, 0, 0, 3, 4);  // the low-x leg's foot
+  add_box(v, 4, 5, 0, 0, 3, 4);  // the high-x leg's foot
   return v;
 }
 
@@ -364,11 +363,11 @@ TEST(Segmentation, EstimatesUpAndForwardOfAQuadrupedFromItsLegsAndHead) {
 
 // Nothing stands on two legs: no estimate, generic names; and none is made when it is turned off.
 TEST(Segmentation, NoStanceOrNoEstimateGivesGenericNames) {
-  std::vector<std::array<int, 4>> legless = figure_with_feet();
-  legless.resize(4);  // body, head, arms
   SegmentParams params;
   params.split_aspect = 100;
-  const Segmentation s = segment_body_parts(turned(legless, Eigen::Matrix3i::Identity()), "legless", params);
+  const Segmentation s =
+      segment_body_parts(turned(figure_voxels(false), Eigen::Matrix3i::Identity()), "legless", params);
+  EXPECT_EQ(s.limbs.size(), 3u);  // head and arms
   EXPECT_FALSE(s.orientation_estimated);
   EXPECT_TRUE(s.up.isZero());
   EXPECT_EQ(s.parts.part_names[0], "trunk");
