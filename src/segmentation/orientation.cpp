@@ -83,8 +83,8 @@ Eigen::Matrix3d principal_axes(const std::vector<Vec3>& points) {
 std::pair<Vec3, double> best_upright_mirror(const std::vector<Vec3>& samples, const Vec3& centre, const Vec3& up) {
   const auto [e1, e2] = plane_basis(up);
   std::pair<Vec3, double> best{Vec3::Zero(), std::numeric_limits<double>::infinity()};
-  for (int step = 0; step < 60; ++step) {
-    const double angle = M_PI * step / 60;
+  for (int step = 0; step < 45; ++step) {
+    const double angle = M_PI * step / 45;
     const Vec3 normal = std::cos(angle) * e1 + std::sin(angle) * e2;
     double sum = 0;
     for (const Vec3& p : samples) {
@@ -103,7 +103,9 @@ struct Stance {
   Vec3 up;
   std::vector<int> legs;
   double clearance;
-  Vec3 left;  ///< on two legs: the normal of the mirror plane between them
+  double height;            ///< the model's extent along up
+  Vec3 left;                ///< on two legs: the normal of the mirror plane between them
+  std::vector<Vec3> soles;  ///< the standing limbs' vertices near the ground
 };
 
 }  // namespace
@@ -154,8 +156,8 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
         vertex_limb[v] = face_limb[f];
     }
   const Vec3 centroid = surface_centroid(mesh.positions, mesh.triangles);
-  std::vector<Vec3> samples;  // about 600 vertices, for the mirror test
-  const std::size_t stride = mesh.positions.size() / 600 + 1;
+  std::vector<Vec3> samples;  // about 400 vertices, for the mirror test
+  const std::size_t stride = mesh.positions.size() / 400 + 1;
   for (std::size_t v = 0; v < mesh.positions.size(); v += stride) samples.push_back(mesh.positions[v]);
   const auto reach = [&](int b) -> Vec3 { return mesh.positions[tips[b]] - attach[b]; };
 
@@ -171,7 +173,7 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
       if (trunk_vertex[v]) trunk_bottom = std::max(trunk_bottom, depth);
     }
     const double height = ground - top;
-    Stance stance{up, {}, (ground - trunk_bottom) / height, Vec3::Zero()};
+    Stance stance{up, {}, (ground - trunk_bottom) / height, height, Vec3::Zero(), {}};
     if (stance.clearance <= 0) return std::nullopt;
     for (int b = 0; b < num_limbs; ++b)
       if (attach[b].allFinite() && ground - mesh.positions[tips[b]].dot(down) <= 0.1 * height &&
@@ -183,45 +185,66 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
     std::vector<Vec2> feet;
     for (std::size_t v = 0; v < mesh.positions.size(); ++v)
       if (vertex_limb[v] >= 0 && ground - mesh.positions[v].dot(down) <= 0.1 * height &&
-          std::find(stance.legs.begin(), stance.legs.end(), vertex_limb[v]) != stance.legs.end())
+          std::find(stance.legs.begin(), stance.legs.end(), vertex_limb[v]) != stance.legs.end()) {
         feet.emplace_back(mesh.positions[v].dot(e1), mesh.positions[v].dot(e2));
+        stance.soles.push_back(mesh.positions[v]);
+      }
     if (distance_to_hull(feet, Vec2(centroid.dot(e1), centroid.dot(e2))) > 0.25 * (ground - centroid.dot(down)))
       return std::nullopt;
-    if (stance.legs.size() == 2) {
-      // Two legs stand either side of an upright mirror plane; an arm and a leg of a creature
-      // lying on its side do not.
-      const auto [normal, error] = best_upright_mirror(samples, centroid, up);
-      const Vec3 apart = (attach[stance.legs[0]] - attach[stance.legs[1]]).normalized();
-      if (error > 0.06 * height || std::abs(normal.dot(apart)) < std::cos(M_PI / 6)) return std::nullopt;
-      stance.left = normal.dot(apart) > 0 ? normal : Vec3(-normal);
-    }
     return stance;
   };
-
-  // Coordinate axes first (meshes are mostly modelled upright along one); the principal axes
-  // when no coordinate axis gives a stance.
-  std::vector<Stance> stances;
-  const auto try_both_ways = [&](const Vec3& axis) {
-    for (const Vec3& up : {axis, Vec3(-axis)})
-      if (std::optional<Stance> stance = stance_along(up)) stances.push_back(std::move(*stance));
+  // A creature standing is left-right symmetric about an upright plane, and two legs stand
+  // either side of it (an arm and a leg of a creature lying on its side do not). Along a
+  // coordinate axis, where models are mostly modelled upright, more legs pass as they are. Sets
+  // the stance's left on two legs.
+  const auto upright = [&](Stance& stance) {
+    const bool axis = stance.up.cwiseAbs().maxCoeff() == 1;
+    if (stance.legs.size() != 2 && axis) return true;
+    const auto [normal, error] = best_upright_mirror(samples, centroid, stance.up);
+    if (error > 0.06 * stance.height) return false;
+    if (stance.legs.size() != 2) return true;
+    const Vec3 apart = (attach[stance.legs[0]] - attach[stance.legs[1]]).normalized();
+    stance.left = normal.dot(apart) > 0 ? normal : Vec3(-normal);
+    return std::abs(normal.dot(apart)) >= std::cos(M_PI / 6);
   };
-  for (int axis = 0; axis < 3; ++axis) try_both_ways(Vec3::Unit(axis));
-  if (stances.empty()) {
-    const Eigen::Matrix3d principal = principal_axes(mesh.positions);
-    for (int axis = 0; axis < 3; ++axis)
-      if (snap_to_axis(principal.col(axis), 10) == principal.col(axis) &&
-          snap_to_axis(-principal.col(axis), 10) == -principal.col(axis))
-        try_both_ways(principal.col(axis));
-  }
+
+  // Coordinate axes first (meshes are mostly modelled upright along one); 400 directions spread
+  // over the sphere when no coordinate axis gives a stance.
+  std::vector<Stance> stances;
+  for (int axis = 0; axis < 3; ++axis)
+    for (double sign : {1.0, -1.0})
+      if (std::optional<Stance> stance = stance_along(sign * Vec3::Unit(axis))) stances.push_back(std::move(*stance));
+  if (stances.empty())
+    for (int i = 0; i < 400; ++i) {
+      // The Fibonacci lattice: even spacing, no favoured axis.
+      const double z = 1 - (2 * i + 1) / 400.0, turn = M_PI * (3 - std::sqrt(5.0)) * i;
+      const double r = std::sqrt(1 - z * z);
+      if (std::optional<Stance> stance = stance_along(Vec3(r * std::cos(turn), r * std::sin(turn), z)))
+        stances.push_back(std::move(*stance));
+    }
   std::sort(stances.begin(), stances.end(), [](const Stance& a, const Stance& b) {
     return a.legs.size() != b.legs.size() ? a.legs.size() > b.legs.size() : a.clearance > b.clearance;
   });
-  if (stances.empty()) return std::nullopt;
-  const Stance& best = stances.front();
-  for (std::size_t i = 1; i < stances.size(); ++i)
-    if (stances[i].up.dot(best.up) < std::cos(M_PI / 6) && stances[i].legs.size() == best.legs.size() &&
-        stances[i].clearance >= 0.8 * best.clearance)
-      return std::nullopt;
+  // The best that passes, unless another at least 30° away passes with as many legs and a
+  // clearance within 20%.
+  auto found = std::find_if(stances.begin(), stances.end(), upright);
+  if (found == stances.end()) return std::nullopt;
+  Stance best = *found;
+  for (auto other = std::next(found);
+       other != stances.end() && other->legs.size() == best.legs.size() && other->clearance >= 0.8 * best.clearance;
+       ++other)
+    if (other->up.dot(best.up) < std::cos(M_PI / 6) && upright(*other)) return std::nullopt;
+  // A direction off the axes is only near the body's up: the plane through the soles gives the
+  // ground, and its normal the up, a few rounds until it settles.
+  if (best.up.cwiseAbs().maxCoeff() < 1 - 1e-12)
+    for (int round = 0; round < 5; ++round) {
+      Vec3 normal = principal_axes(best.soles).col(0);
+      if (normal.dot(best.up) < 0) normal = -normal;
+      if (normal.dot(best.up) > std::cos(0.5 * M_PI / 180)) break;
+      std::optional<Stance> settled = stance_along(normal);
+      if (!settled || settled->legs.size() < best.legs.size() || !upright(*settled)) break;
+      best = std::move(*settled);
+    }
 
   const Vec3& up = best.up;
   const auto horizontal = [&](const Vec3& v) -> Vec3 { return v - v.dot(up) * up; };
