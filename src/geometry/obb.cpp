@@ -76,15 +76,21 @@ bool obb_contains(const OBB& box, const Vec3& p) {
   return (local.cwiseAbs().array() <= box.half_extents.array()).all();
 }
 
+Mat3 covariance_axes(const std::vector<Vec3>& points) {
+  Vec3 mean = Vec3::Zero();
+  for (const Vec3& p : points) mean += p;
+  mean /= static_cast<double>(points.size());
+  Mat3 covariance = Mat3::Zero();
+  for (const Vec3& p : points) covariance += (p - mean) * (p - mean).transpose();
+  return Eigen::SelfAdjointEigenSolver<Mat3>(covariance).eigenvectors();
+}
+
 Plane fit_plane(const std::vector<Vec3>& points) {
   Plane plane;
   if (points.empty()) return plane;
   for (const Vec3& p : points) plane.point += p;
   plane.point /= static_cast<double>(points.size());
-  Mat3 covariance = Mat3::Zero();
-  for (const Vec3& p : points) covariance += (p - plane.point) * (p - plane.point).transpose();
-  const Eigen::SelfAdjointEigenSolver<Mat3> solver(covariance);
-  plane.normal = solver.eigenvectors().col(0).normalized();
+  plane.normal = covariance_axes(points).col(0).normalized();
   return plane;
 }
 

@@ -45,6 +45,9 @@ struct Plane {
   Vec3 point = Vec3::Zero();    ///< the points' mean
   Vec3 normal = Vec3::UnitZ();  ///< direction of least variance (unit)
 };
+/// Eigenvectors of the covariance of `points` about their mean, as columns by increasing
+/// variance (column 0: the direction of least variance; column 2: of most).
+Mat3 covariance_axes(const std::vector<Vec3>& points);
 /// Least-squares plane of a point set (PCA): through the mean, normal along the smallest
 /// eigenvector of the covariance.
 Plane fit_plane(const std::vector<Vec3>& points);

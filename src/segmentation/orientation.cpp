@@ -1,11 +1,11 @@
 #include "segmentation/orientation.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "geometry/convex_hull.hpp"
+#include "geometry/obb.hpp"
 
 namespace skinlab {
 
@@ -64,16 +64,6 @@ Vec3 snap_to_axis(const Vec3& v, double degrees, const Vec3& normal = Vec3::Zero
       if (std::abs(c.dot(normal)) < 1e-9 && v.dot(c) >= std::cos(degrees * M_PI / 180)) return c;
     }
   return v;
-}
-
-// The eigenvectors of the covariance of `points` about their mean, largest variance last.
-Eigen::Matrix3d principal_axes(const std::vector<Vec3>& points) {
-  Vec3 mean = Vec3::Zero();
-  for (const Vec3& p : points) mean += p;
-  mean /= static_cast<double>(points.size());
-  Eigen::Matrix3d covariance = Eigen::Matrix3d::Zero();
-  for (const Vec3& p : points) covariance += (p - mean) * (p - mean).transpose();
-  return Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(covariance).eigenvectors();
 }
 
 // Of the planes through `centre` that contain `up`, the one mirroring `samples` best onto
@@ -238,7 +228,7 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
   // ground, and its normal the up, a few rounds until it settles.
   if (best.up.cwiseAbs().maxCoeff() < 1 - 1e-12)
     for (int round = 0; round < 5; ++round) {
-      Vec3 normal = principal_axes(best.soles).col(0);
+      Vec3 normal = fit_plane(best.soles).normal;
       if (normal.dot(best.up) < 0) normal = -normal;
       if (normal.dot(best.up) > std::cos(0.5 * M_PI / 180)) break;
       std::optional<Stance> settled = stance_along(normal);
@@ -260,7 +250,7 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
     // other limb and the one rising most are the head.
     std::vector<Vec3> flat;
     for (const Vec3& p : mesh.positions) flat.push_back(horizontal(p));
-    axis = principal_axes(flat).col(2);
+    axis = covariance_axes(flat).col(2);
     for (int b : best.legs) toes += reach(b).dot(axis);
     int thickest = -1, rising = -1;
     for (int b = 0; b < num_limbs; ++b) {
