@@ -27,3 +27,21 @@ TEST(SoftwareRender, DrawsTheMeshWhereItProjectsAndTheSkeletonOverIt) {
   EXPECT_GT(pixel(50, 35)[2], 200);
   EXPECT_LT(pixel(50, 35)[0], 20);
 }
+
+// Named views follow the model's up and forward; the defaults are +y and +z.
+TEST(SoftwareRender, NamedViewsLookAtTheModelsFrontSideAndTop) {
+  const RenderView front = named_view("front", 10, 10);
+  EXPECT_EQ(front.direction, Vec3(0, 0, -1));
+  EXPECT_EQ(front.up, Vec3(0, 1, 0));
+  EXPECT_EQ(named_view("side", 10, 10).direction, Vec3(-1, 0, 0));
+  // Dino's file: up +z, forward -y. Its front is seen looking along +y, its left side (+x) along
+  // -x, and from the top forward is at the bottom of the picture.
+  const Vec3 up(0, 0, 1), forward(0, -1, 0);
+  EXPECT_EQ(named_view("front", 10, 10, up, forward).direction, Vec3(0, 1, 0));
+  EXPECT_EQ(named_view("front", 10, 10, up, forward).up, up);
+  EXPECT_EQ(named_view("back", 10, 10, up, forward).direction, forward);
+  EXPECT_EQ(named_view("side", 10, 10, up, forward).direction, Vec3(-1, 0, 0));
+  const RenderView top = named_view("top", 10, 10, up, forward);
+  EXPECT_EQ(top.direction, -up);
+  EXPECT_EQ(top.up, -forward);
+}

@@ -189,7 +189,9 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     if (!o->off.empty()) write_file_atomically(o->off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
     if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
     if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
-    if (!o->png.empty()) render_parts_png(result.parts, o->views, o->png);
+    if (!o->png.empty())
+      render_parts_png(result.parts, o->views, o->png, upright ? upright->up : Vec3::UnitY(),
+                       upright ? upright->forward : Vec3::UnitZ());
     SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
     model.attach_hierarchy(result.hierarchy);
     const std::vector<std::string> problems = tree_problems(model);

@@ -119,7 +119,9 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     params.all_axes = o->all_axes;
     const Skeleton skeleton = extract_skeleton(model, params);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton);
-    if (!o->png.empty()) render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size[0], o->size[1]), o->png);
+    if (!o->png.empty())
+      render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size[0], o->size[1], files.up, files.forward),
+                 o->png);
     if (!o->output.empty())
       write_file_atomically(o->output, [&](std::ostream& out) { out << json_text(result) << '\n'; });
     if (o->json)

@@ -88,27 +88,29 @@ void plot_disc(Canvas& canvas, double cx, double cy, double radius, const Rgb& r
 
 }  // namespace
 
-RenderView named_view(const std::string& name, int width, int height) {
+RenderView named_view(const std::string& name, int width, int height, const Vec3& up, const Vec3& forward) {
   RenderView view;
   view.width = width;
   view.height = height;
-  if (name == "side") view.direction = Vec3(-1, 0, 0);
-  if (name == "back") view.direction = Vec3(0, 0, 1);
+  view.up = up;
+  view.direction = -forward;
+  if (name == "side") view.direction = -up.cross(forward);
+  if (name == "back") view.direction = forward;
   if (name == "top") {
-    view.direction = Vec3(0, -1, 0);
-    view.up = Vec3(0, 0, -1);
+    view.direction = -up;
+    view.up = -forward;
   }
   return view;
 }
 
 void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
-                      const std::filesystem::path& path, int width, int height) {
+                      const std::filesystem::path& path, const Vec3& up, const Vec3& forward, int width, int height) {
   RenderScene scene;
   RenderMesh mesh{&parts.mesh.positions, &parts.mesh.triangles, {}, 1.0f};
   for (int label : parts.labels) mesh.triangle_colors.push_back(palette_color(label));
   scene.meshes.push_back(std::move(mesh));
   std::vector<RenderView> named;
-  for (const std::string& v : views) named.push_back(named_view(v, width, height));
+  for (const std::string& v : views) named.push_back(named_view(v, width, height, up, forward));
   render_views_png(scene, named, path);
 }
 

@@ -60,13 +60,18 @@ void render_views_png(const RenderScene& scene, const std::vector<RenderView>& v
 void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 
-/// "front" looks along -z, "back" along +z, "side" along -x, "top" along -y (up -z); y is up
-/// otherwise.
-RenderView named_view(const std::string& name, int width, int height);
+/// A view of a model standing along `up` and facing `forward`: "front" looks at its front
+/// (along -forward), "back" along forward, "side" at its left side (along -(up x forward)),
+/// "top" down along -up with forward at the bottom of the picture; `up` is up otherwise. With
+/// the defaults, front looks along -z, side along -x, top along -y.
+RenderView named_view(const std::string& name, int width, int height, const Vec3& up = Vec3::UnitY(),
+                      const Vec3& forward = Vec3::UnitZ());
 
-/// The parts of a labelled mesh in distinct colours, in the named views side by side.
+/// The parts of a labelled mesh in distinct colours, in the named views side by side, the mesh
+/// standing along `up` and facing `forward`.
 void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
-                      const std::filesystem::path& path, int width = 480, int height = 400);
+                      const std::filesystem::path& path, const Vec3& up = Vec3::UnitY(),
+                      const Vec3& forward = Vec3::UnitZ(), int width = 480, int height = 400);
 
 /// Writes an RGB image (row-major, top row first) as PNG, atomically.
 void write_png(const std::filesystem::path& path, int width, int height, const std::vector<unsigned char>& rgb);
