@@ -24,8 +24,7 @@ LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, con
     trunk_area += w;
   }
   if (trunk_area > 0) body /= trunk_area;
-  const std::vector<Vec3> attachments = limb_attachments(mesh, face_limb, num_limbs);
-  const auto attach_point = [&](int b) { return attachments[b]; };
+  const std::vector<Vec3> attach_point = limb_attachments(mesh, face_limb, num_limbs);
   std::vector<std::string> limb_name(num_limbs);
   for (int b = 0; b < num_limbs; ++b) limb_name[b] = "limb_" + std::to_string(b);
   std::string trunk = "trunk";
@@ -33,8 +32,8 @@ LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, con
     const Vec3 up = params.up.normalized(), forward = params.forward.normalized(), left = up.cross(forward);
     std::vector<int> legs, others;
     for (int b = 0; b < num_limbs; ++b) {
-      if (!attachments[b].allFinite()) continue;  // no triangles
-      const Vec3 tip = mesh.positions[tips[b]], attach = attach_point(b);
+      if (!attach_point[b].allFinite()) continue;  // no triangles
+      const Vec3 tip = mesh.positions[tips[b]], attach = attach_point[b];
       const Vec3 reach = tip - attach;
       const bool leg = (attach - body).dot(up) < 0 && (tip - body).dot(up) < 0 && reach.dot(up) < -0.5 * reach.norm();
       (leg ? legs : others).push_back(b);
@@ -55,17 +54,17 @@ LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, con
     legs.resize(keep);
     std::sort(legs.begin(), legs.end());
     std::sort(others.begin(), others.end());
-    const auto side = [&](int b) { return (attach_point(b) - body).dot(left) > 0 ? "l" : "r"; };
+    const auto side = [&](int b) { return (attach_point[b] - body).dot(left) > 0 ? "l" : "r"; };
     // Pairs of legs are told apart against each other, so a pair always gets both sides.
     const auto name_pair = [&](int a, int b, const std::string& prefix) {
-      const bool a_left = (attach_point(a) - body).dot(left) > (attach_point(b) - body).dot(left);
+      const bool a_left = (attach_point[a] - body).dot(left) > (attach_point[b] - body).dot(left);
       limb_name[a] = prefix + (a_left ? "l" : "r");
       limb_name[b] = prefix + (a_left ? "r" : "l");
     };
     if (legs.size() == 4) {
       std::vector<int> by_forward = legs;
       std::sort(by_forward.begin(), by_forward.end(), [&](int a, int b) {
-        return (attach_point(a) - body).dot(forward) < (attach_point(b) - body).dot(forward);
+        return (attach_point[a] - body).dot(forward) < (attach_point[b] - body).dot(forward);
       });
       name_pair(by_forward[0], by_forward[1], "leg_h");
       name_pair(by_forward[2], by_forward[3], "leg_f");
@@ -76,7 +75,7 @@ LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, con
     const auto reach = [&](int b, const Vec3& direction) { return (mesh.positions[tips[b]] - body).dot(direction); };
     // The head attaches high and forward on the trunk's midline (arms attach to the sides).
     const auto head_score = [&](int b) {
-      const Vec3 a = attach_point(b) - body;
+      const Vec3 a = attach_point[b] - body;
       return a.dot(up + forward) - std::abs(a.dot(left));
     };
     std::sort(others.begin(), others.end(), [&](int a, int b) { return head_score(a) > head_score(b); });

@@ -107,14 +107,11 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   for (int p : dropped_parts)
     out.dropped_joints.push_back(names.limbs[parts[p].limb] + " piece " + std::to_string(parts[p].piece + 1));
   out.slivers = slivers;
-  if (!params.up.isZero() && !params.forward.isZero()) {
-    out.up = params.up.normalized();
-    out.forward = params.forward.normalized();
-  } else if (orientation) {
-    out.up = orientation->up;
-    out.forward = orientation->forward;
-    out.orientation_estimated = true;
+  if (!named.up.isZero() && !named.forward.isZero()) {
+    out.up = named.up.normalized();
+    out.forward = named.forward.normalized();
   }
+  out.orientation_estimated = orientation.has_value();
   out.cut_seconds = cut_seconds;
   out.seconds = stopwatch.seconds();
   return out;
