@@ -3,7 +3,8 @@
 // rewrites tests/data/rigid_snapshot.json instead of comparing. The snapshot was taken before
 // poses and deformers were split apart, matched bit for bit after the split, and regenerated
 // once for the two kinematics fixes that followed (collision pairs, the thesis' Q_align), and
-// for the sliver repair's last pass (the cow and man meshes lost their last thin triangle).
+// for the sliver repair's last pass (the cow and man meshes lost their last thin triangle) and
+// the triceratops' forward direction (its head and tail had swapped names).
 #include <gtest/gtest.h>
 
 #include <cstdint>
