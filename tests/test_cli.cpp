@@ -570,14 +570,16 @@ TEST(Cli, SegmentGivesLongLimbsJointsAndEveryModelItsParts) {
   fs::remove_all(dir);
 }
 
-// With no parameters at all, segment estimates which way a standard model stands from the legs it
-// stands on (the manifest's up and forward, which the tuned runs are given), names the parts by
-// it and writes it into the OBJ, where view and info find it; --generic-names keeps trunk/limb_K.
+// With no parameters at all, segment estimates which way each standard creature stands from the
+// legs it stands on, and that must be the manifest's up and forward, which the tuned runs are
+// given (the estimate is how the triceratops' swapped head and tail came to light); it names the
+// parts by it and writes it into the OBJ, where view and info find it; --generic-names keeps
+// trunk/limb_K.
 TEST(Cli, SegmentEstimatesUpAndForwardWithoutParameters) {
   const fs::path dir = fs::temp_directory_path() / ("skinlab_upright_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const skinlab::Manifest manifest = skinlab::read_manifest(fs::path(kData) / "../../models/manifest.json");
-  for (const char* model : {"dino", "camel"}) {
+  for (const char* model : {"homer", "cow", "camel", "dino", "man", "armadillo", "bull", "triceratops", "diplodocus"}) {
     SCOPED_TRACE(model);
     const fs::path obj = dir / (std::string(model) + ".obj");
     const CliResult run = run_skinlab(std::string("segment ") + model + " -o " + obj.string() + " --json");
@@ -592,8 +594,7 @@ TEST(Cli, SegmentEstimatesUpAndForwardWithoutParameters) {
     EXPECT_TRUE(skinlab::Vec3(up[0], up[1], up[2]).isApprox(entry->up)) << summary["orientation"];
     EXPECT_TRUE(skinlab::Vec3(forward[0], forward[1], forward[2]).isApprox(entry->forward)) << summary["orientation"];
     const auto& parts = summary["parts"];
-    for (const char* name : {"head", "neck"})
-      EXPECT_NE(std::find(parts.begin(), parts.end(), name), parts.end()) << name << " in " << parts;
+    EXPECT_NE(std::find(parts.begin(), parts.end(), "head"), parts.end()) << parts;
     EXPECT_TRUE(summary["problems"].empty()) << summary["problems"];
     const CliResult info = run_skinlab("info " + obj.string() + " --json");
     ASSERT_EQ(info.code, 0) << info.out;
