@@ -55,13 +55,13 @@ std::pair<Vec3, Vec3> plane_basis(const Vec3& d) {
   return {a, d.cross(a)};
 }
 
-// The coordinate axis (either way) nearest to `v` when within `degrees` and orthogonal to
-// `normal` (zero: any); otherwise `v`.
-Vec3 snap_to_axis(const Vec3& v, double degrees, const Vec3& normal = Vec3::Zero()) {
+// The coordinate axis (either way) orthogonal to `up` nearest to `v` when within `degrees`;
+// otherwise `v`.
+Vec3 snap_to_axis(const Vec3& v, double degrees, const Vec3& up) {
   for (int axis = 0; axis < 3; ++axis)
     for (double sign : {1.0, -1.0}) {
       const Vec3 c = sign * Vec3::Unit(axis);
-      if (std::abs(c.dot(normal)) < 1e-9 && v.dot(c) >= std::cos(degrees * M_PI / 180)) return c;
+      if (std::abs(c.dot(up)) < 1e-9 && v.dot(c) >= std::cos(degrees * M_PI / 180)) return c;
     }
   return v;
 }
@@ -239,19 +239,22 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
   const Vec3& up = best.up;
   const auto horizontal = [&](const Vec3& v) -> Vec3 { return v - v.dot(up) * up; };
   const auto is_leg = [&](int b) { return std::find(best.legs.begin(), best.legs.end(), b) != best.legs.end(); };
-  // The feet reach forward (toes), on two legs or more.
-  double toes = 0;
+  // Across a biped's mirror plane, or along the longest horizontal axis of anything with more
+  // legs; pointing where the feet reach (toes forward).
   Vec3 axis;
   if (best.legs.size() == 2) {
     axis = best.left.cross(up);
-    for (int b : best.legs) toes += reach(b).dot(axis);
   } else {
-    // Along the body: the longest horizontal axis. Which way is a vote: the toes; the thickest
-    // other limb and the one rising most are the head.
     std::vector<Vec3> flat;
     for (const Vec3& p : mesh.positions) flat.push_back(horizontal(p));
     axis = covariance_axes(flat).col(2);
-    for (int b : best.legs) toes += reach(b).dot(axis);
+  }
+  double toes = 0;
+  for (int b : best.legs) toes += reach(b).dot(axis);
+  double pointing = toes;
+  if (best.legs.size() > 2) {
+    // More legs: a vote of the toes, and of the thickest other limb and the one rising most,
+    // each taken for the head.
     int thickest = -1, rising = -1;
     for (int b = 0; b < num_limbs; ++b) {
       if (is_leg(b) || !attach[b].allFinite()) continue;
@@ -261,10 +264,10 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
     int votes = toes >= 0 ? 1 : -1;
     for (int head : {thickest, rising})
       if (head >= 0) votes += (attach[head] - centroid).dot(axis) >= 0 ? 1 : -1;
-    toes = votes;
+    pointing = votes;
   }
-  const Vec3 forward = snap_to_axis(toes >= 0 ? axis : Vec3(-axis), 30, up);
-  return Orientation{up, horizontal(forward).normalized(), static_cast<int>(best.legs.size()), best.clearance};
+  const Vec3 forward = snap_to_axis(pointing >= 0 ? axis : Vec3(-axis), 30, up);
+  return Orientation{up, horizontal(forward).normalized()};
 }
 
 }  // namespace skinlab

@@ -17,25 +17,25 @@ namespace skinlab {
 /// without triangles.
 std::vector<Vec3> limb_attachments(const TriMesh& mesh, const std::vector<int>& face_limb, int num_limbs);
 
-/// Which way a mesh stands, and how sure the estimate is.
+/// Which way a mesh stands.
 struct Orientation {
   Vec3 up = Vec3::Zero();       ///< unit
   Vec3 forward = Vec3::Zero();  ///< unit, orthogonal to up
-  int legs = 0;                 ///< the limbs it stands on
-  /// Height of the trunk's lowest point above the ground, as a fraction of the model's height.
-  double clearance = 0.0;
 };
 
 /// Estimates up and forward from the limbs (`face_limb` as above; `tips`: per limb its tip
-/// vertex). Candidate up directions are the coordinate axes, both ways, and the mesh's principal
-/// axes where they lie more than 10° from every coordinate axis. Along a candidate, the limbs
-/// standing on the ground are those whose tip lies within a tenth of the height of the lowest
-/// point and whose reach (tip minus attachment) points within 60° of down; the candidate counts
-/// when at least two limbs stand, the trunk stays clear of the ground and the surface centroid
-/// lies over the feet (within a quarter of its height from the hull of the tips, seen from
-/// above). Of those, the most legs win, then the highest trunk. Forward is across the two legs
-/// of a biped, along the longest horizontal axis of anything with more legs, and points the way
-/// the feet reach (toes forward); each direction snaps to a coordinate axis within 20°.
+/// vertex; `profiles`: per limb its diameter profile). Candidate up directions are the coordinate
+/// axes, both ways, and, only when none of them gives a stance, 400 directions spread over the
+/// sphere. Along a candidate, the limbs standing on the ground are those whose tip lies within a
+/// tenth of the height of the lowest point and whose reach (tip minus attachment) points within
+/// 60° of down; the candidate counts when at least two limbs stand, the trunk stays clear of the
+/// ground, the surface centroid lies over the feet (within a quarter of its height from the hull
+/// of the soles, seen from above) and, on two legs or off the axes, the mesh is mirror-symmetric
+/// about an upright plane (on two legs, one with a leg on either side). The most legs win, then
+/// the highest trunk; a direction off the axes is then settled on the plane of the soles.
+/// Forward is across a biped's mirror plane, or along the longest horizontal axis of anything
+/// with more legs, pointing the way the feet reach (on more legs, by a vote with the thickest
+/// and the most rising other limb); it snaps to a coordinate axis within 30° when up is one.
 /// Nothing is returned when no candidate counts, or when two (at least 30° apart) are too close
 /// to tell: the same number of legs and a clearance within 20% of each other.
 std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::vector<int>& face_limb,

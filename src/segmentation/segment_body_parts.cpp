@@ -27,8 +27,9 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
     if (l >= 0 && profiles[l].bump) l = -1;
   SegmentParams named = params;
   const bool estimate = params.estimate_orientation && params.up.isZero() && params.forward.isZero();
-  std::optional<Orientation> orientation;
-  if (estimate && (orientation = estimate_orientation(mesh, face_limb, limbs.tips, profiles))) {
+  const std::optional<Orientation> orientation =
+      estimate ? estimate_orientation(mesh, face_limb, limbs.tips, profiles) : std::nullopt;
+  if (orientation) {
     named.up = orientation->up;
     named.forward = orientation->forward;
   }
