@@ -80,10 +80,14 @@ double Channel::evaluate(double t, int& span) const {
       case Extrapolation::cycle:
       case Extrapolation::cycle_offset:
       case Extrapolation::bounce: {
+        // fmod keeps the local time exact for any number of cycles (t - cycles * duration
+        // cancels catastrophically once cycles is large), and the parity of a cycle count past
+        // long long's range is a double's, not an overflowing cast's.
         const double cycles = std::floor((t - first.time) / duration);
-        double local = first.time + (t - first.time - cycles * duration);
-        if (mode == Extrapolation::bounce && static_cast<long long>(cycles) % 2 != 0)
-          local = last.time - (local - first.time);
+        double offset = std::fmod(t - first.time, duration);
+        if (offset < 0.0) offset += duration;
+        double local = std::clamp(first.time + offset, first.time, last.time);
+        if (mode == Extrapolation::bounce && std::fmod(cycles, 2.0) != 0.0) local = last.time - (local - first.time);
         const double value = evaluate_inside(local, span);
         return mode == Extrapolation::cycle_offset ? value + cycles * (last.value - first.value) : value;
       }

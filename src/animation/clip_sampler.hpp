@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "animation/channel.hpp"
@@ -22,11 +23,16 @@ class ClipSampler {
   double begin() const { return begin_; }
   double end() const { return end_; }
   /// Fills `pose` (resized as needed) at time t: DOFs without a channel are 0 (rest pose).
-  /// Keeps one span cache per channel, so playing forward costs O(channels).
+  /// Keeps one span cache per channel, so playing forward costs O(channels). A channel value
+  /// that is not finite or beyond kMaxSampledValue throws InputError naming the channel and t.
   void sample(double t, Pose& pose);
+  /// Largest magnitude a sampled value may have (degrees or model units): cycle_offset over the
+  /// clip's range may reach it legitimately from keys of at most kMaxClipValue.
+  static constexpr double kMaxSampledValue = 1e15;
 
  private:
   std::vector<Channel> channels_;
+  std::vector<std::string> names_;  ///< FILE:LINE: channel DOF, for messages
   std::vector<int> dofs_;
   std::vector<int> spans_;
   int num_joints_;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "app/deformer_registry.hpp"
 #include "app/gltf_export.hpp"
 #include "core/atomic_file.hpp"
@@ -66,7 +67,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember(deformer_names()))
       ->capture_default_str();
   add_weight_options(*sub, o->weights, o->threads);
-  sub->add_option("--fps", o->fps, "Frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
+  sub->add_option("--fps", o->fps, "Frames per second")->check(finite_range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--frames", o->frames, "Frames A:B (inclusive) of the clip's range; default all");
   sub->add_option("-o,--output", o->output, "Directory for the frames (created if missing)")->required();
   sub->add_option("--format", o->format,
@@ -76,7 +77,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--max-frames", o->max_frames,
                   "Refuse to write more frames than this (a long clip range or a high --fps is usually a mistake)")
-      ->check(CLI::Range(1L, static_cast<long>(FrameGrid::kMaxFrames)))
+      ->check(finite_range(1L, static_cast<long>(FrameGrid::kMaxFrames)))
       ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
@@ -107,7 +108,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       throw InputError("--format glb: the '" + o->skinning +
                        "' deformer is not a linear blend of the parts' transforms, the only skinning glTF holds; "
                        "write OBJ frames instead (--format obj)");
-    std::filesystem::create_directories(o->output);
+    OutputSet outputs;  // a failed run leaves none of its frames
+    outputs.create_directories(o->output);
 
     std::vector<std::string> part_names;
     for (const Component& c : model.components()) part_names.push_back(c.name);
@@ -152,7 +154,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
         char name[32];
         std::snprintf(name, sizeof name, "frame_%04d.obj", f);
         const FrameTopology topo = topology(frame, rest);
-        write_file_atomically(std::filesystem::path(o->output) / name, [&](std::ostream& out) {
+        outputs.write(std::filesystem::path(o->output) / name, [&](std::ostream& out) {
           write_obj_frame(out, "skinlab animate " + files.name + " frame " + std::to_string(f) + ", " + o->skinning,
                           frame.positions, frame.normals, topo.triangles, topo.triangle_component, part_names);
         });
@@ -164,10 +166,11 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       const Stopwatch stopwatch;
       std::vector<int> parent(model.num_components());
       for (int c = 0; c < model.num_components(); ++c) parent[c] = rig.components[c].parent;
-      write_file_atomically(std::filesystem::path(o->output) / "animation.glb",
+      outputs.write(std::filesystem::path(o->output) / "animation.glb",
                             [&](std::ostream& out) { write_glb(out, model, rest, *skin, parent, glb_frames); });
       writing += stopwatch.seconds();
     }
+    outputs.commit();
     const std::vector<std::string> summary = summarize_rejections(rejections, rig);
     nlohmann::json report = {{"model", files.name},
                              {"clip", o->clip},

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "app/deformer_registry.hpp"
 #include "app/measurements.hpp"
 #include "core/json_text.hpp"
@@ -138,10 +139,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember(deformer_names()));
   add_weight_options(*sub, o->weights, o->threads);
   sub->add_option("--repeat", o->repeat, "Runs per measurement; the median is reported")
-      ->check(CLI::Range(1, 1000))
+      ->check(finite_range(1, 1000))
       ->capture_default_str();
   sub->add_option("--crowd", o->crowd, "Vertices of the crowd (copies of --crowd-model, their own poses); 0: none")
-      ->check(CLI::Range(0, 100'000'000))
+      ->check(finite_range(0, 100'000'000))
       ->capture_default_str();
   sub->add_option("--crowd-model", o->crowd_model, "The crowd's model (when it is among the models timed)")
       ->capture_default_str();

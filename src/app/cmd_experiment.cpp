@@ -12,9 +12,11 @@
 #include <sstream>
 
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "app/experiment.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
+#include "core/remove_on_signal.hpp"
 #include "core/json_text.hpp"
 #include "core/stopwatch.hpp"
 
@@ -97,6 +99,15 @@ nlohmann::json run_tasks(const ExperimentDefinition& def, const std::vector<Expe
     return done;
   }
   std::filesystem::create_directories(scratch);
+  // Removed on every way out: a return, an exception, SIGINT or SIGTERM.
+  const RemoveOnSignal on_signal(scratch);
+  struct RemoveScratch {
+    const std::filesystem::path& folder;
+    ~RemoveScratch() {
+      std::error_code ignored;
+      std::filesystem::remove_all(folder, ignored);
+    }
+  } remove_scratch{scratch};
   std::map<pid_t, std::size_t> running;
   std::string failure;
   bool input_failure = false;
@@ -142,7 +153,6 @@ nlohmann::json run_tasks(const ExperimentDefinition& def, const std::vector<Expe
       progress.finished(task_label(def, tasks[i]));
     }
   }
-  std::filesystem::remove_all(scratch);
   if (!failure.empty()) {
     if (input_failure) throw InputError(failure);
     throw std::runtime_error(failure);
@@ -181,7 +191,7 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
   sub->add_option("definition", o->definition, "The experiment definition (JSON)")->check(CLI::ExistingFile);
   sub->add_option("-o,--output", o->output, "Output folder; default: results/NAME");
   sub->add_option("--jobs", o->jobs, "Tasks run at once, each in its own process (timings then share the machine)")
-      ->check(CLI::Range(1, 256))
+      ->check(finite_range(1, 256))
       ->capture_default_str();
   sub->add_option("--shard", o->shard, "Run slice i of N of the tasks (i/N); merge the slices with `experiment merge`")
       ->capture_default_str();

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/number_option.hpp"
 #include "app/commands.hpp"
 #include "app/opening_metrics.hpp"
 #include "core/atomic_file.hpp"
@@ -116,31 +117,38 @@ void add_segment_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"geodesic"}))
       ->capture_default_str();
   sub->add_option("--parts", o->parts, "Largest number of parts wanted (chooses the number of limbs)")
-      ->check(CLI::Range(1, 200));
+      ->check(finite_range(1, 200));
   sub->add_option("--limbs", o->limbs, "Exact number of limbs (branches) before knee/elbow splits")
-      ->check(CLI::Range(1, 200));
+      ->check(finite_range(1, 200));
   sub->add_option("--persistence", o->persistence,
                   "Least persistence of a limb, fraction of the largest geodesic distance (default 0.12, "
                   "lowered for branches of the trunk when it finds fewer than four limbs; given: as is)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(finite_range(0.0, 1.0))
       ->capture_default_str();
   sub->add_option("--split-aspect", o->split_aspect,
                   "Split limb pieces longer than this many diameters (knees, elbows)")
+      ->check(finite_range(0.1, 1000.0))
       ->capture_default_str();
   sub->add_option("--end-narrowing", o->end_narrowing,
                   "A limb's end (hand, foot) is a part where the ring narrows by this ratio near the tip")
-      ->check(CLI::PositiveNumber)
+      ->check(finite_range(1.0, 100.0))
       ->capture_default_str();
   sub->add_option("--max-pieces", o->max_pieces, "Most parts per limb")
-      ->check(CLI::Range(1, 16))
+      ->check(finite_range(1, 16))
       ->capture_default_str();
   sub->add_option("--ring-slope", o->ring_slope,
                   "A limb ends where its ring lengthens faster than this per unit distance")
+      ->check(finite_range(0.01, 1000.0))
       ->capture_default_str();
   sub->add_option("--min-limb-aspect", o->min_limb_aspect, "Shorter limbs (length / diameter) stay with the trunk")
+      ->check(finite_range(0.0, 100.0))
       ->capture_default_str();
-  sub->add_option("--up", o->up, "Up direction X Y Z (enables body-part names)")->expected(3);
-  sub->add_option("--forward", o->forward, "Forward direction X Y Z (enables body-part names)")->expected(3);
+  sub->add_option("--up", o->up, "Up direction X Y Z (enables body-part names)")
+      ->expected(3)
+      ->check(finite_range(-1e6, 1e6));
+  sub->add_option("--forward", o->forward, "Forward direction X Y Z (enables body-part names)")
+      ->expected(3)
+      ->check(finite_range(-1e6, 1e6));
   sub->add_flag("--generic-names", o->generic_names,
                 "Without --up and --forward, name parts trunk, limb_K, ... instead of estimating which way is up");
   sub->add_option("-o,--output", o->obj, "Write the mesh with one group per part (OBJ)")->required();
@@ -185,15 +193,18 @@ void add_segment_command(CLI::App& app, int& exit_code) {
                                     : segment_body_parts(input.mesh, files.mesh.string(), params);
     const std::optional<Upright> upright =
         result.up.isZero() ? std::nullopt : std::optional<Upright>(Upright{result.up, result.forward});
-    write_file_atomically(o->obj, [&](std::ostream& out) { write_obj(out, result.parts, upright); });
-    if (!o->off.empty()) write_file_atomically(o->off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
-    if (!o->seg.empty()) write_file_atomically(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
-    if (!o->skel.empty()) write_file_atomically(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
+    SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
+    model.attach_hierarchy(result.hierarchy);
+    // Written once everything is validated, as a set: a failed write removes the others.
+    OutputSet outputs;
+    outputs.write(o->obj, [&](std::ostream& out) { write_obj(out, result.parts, upright); });
+    if (!o->off.empty()) outputs.write(o->off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
+    if (!o->seg.empty()) outputs.write(o->seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
+    if (!o->skel.empty()) outputs.write(o->skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
     if (!o->png.empty())
       render_parts_png(result.parts, o->views, o->png, upright ? upright->up : Vec3::UnitY(),
                        upright ? upright->forward : Vec3::UnitZ());
-    SegmentedModel model = SegmentedModel::build(result.parts, "segmentation");
-    model.attach_hierarchy(result.hierarchy);
+    outputs.commit();
     const std::vector<std::string> problems = tree_problems(model);
     for (const std::string& p : problems) std::cerr << "skinlab segment: warning: " << p << '\n';
     nlohmann::json summary = {{"mesh", files.mesh.string()},

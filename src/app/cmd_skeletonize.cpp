@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "app/number_option.hpp"
 #include "app/commands.hpp"
 #include "app/pictures.hpp"
 #include "core/atomic_file.hpp"
@@ -96,7 +97,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember(skeleton_method_names()))
       ->capture_default_str();
   sub->add_option("--max-angle", o->max_angle, "Largest refinement rotation of a frame, degrees")
-      ->check(CLI::Range(0.0, 180.0))
+      ->check(finite_range(0.0, 180.0))
       ->capture_default_str();
   sub->add_flag("--all-axes", o->all_axes, "PA: add the ends of the other two principal directions");
   sub->add_option("-o,--output", o->output, "Write the skeleton as JSON to this file");
@@ -108,7 +109,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_option("--size", o->size, "Picture width and height in pixels")
       ->expected(2)
-      ->check(CLI::Range(16, 8192))
+      ->check(finite_range(16, 8192))
       ->capture_default_str();
   sub->callback([o, &exit_code] {
     const ModelFiles files = resolve_model(o->model);

@@ -1,4 +1,5 @@
 // `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`
+#include "app/number_option.hpp"
 #include "app/commands.hpp"
 #include "app/deformer_registry.hpp"
 #include "core/error.hpp"
@@ -33,22 +34,25 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   sub->add_flag("--no-part-colors", *no_colors, "Draw the skin in one colour");
   sub->add_flag("--patches", o->highlight_patches, "Colour the vertices gap reconstruction built (key p)");
   sub->add_option("--zoom", o->zoom, "Camera distance divided by this")
-      ->check(CLI::Range(0.1, 100.0))
+      ->check(finite_range(0.1, 100.0))
       ->capture_default_str();
   sub->add_option("--focus", o->focus, "Headless: aim at this part's joint where --frame puts it");
   sub->add_flag("--all-axes", o->all_axes, "PA methods: add the ends of the other two principal directions");
   sub->add_option("--yaw", o->yaw, "Camera angle about the vertical, degrees (0 looks along -z)")
+      ->check(finite_range(-360.0, 360.0))
       ->capture_default_str();
   sub->add_option("--pitch", o->pitch, "Camera elevation, degrees")
-      ->check(CLI::Range(-85.0, 85.0))
+      ->check(finite_range(-85.0, 85.0))
       ->capture_default_str();
-  sub->add_option("--fps", o->fps, "Clip frames per second")->check(CLI::Range(0.1, 1000.0))->capture_default_str();
+  sub->add_option("--fps", o->fps, "Clip frames per second")->check(finite_range(0.1, 1000.0))->capture_default_str();
   sub->add_option("--screenshot", o->screenshot, "Render --frame into this PNG and exit (works under Xvfb)");
   sub->add_option("--frame", o->frame,
                   "Frame of the clip for --screenshot (the grid of --fps, as animate numbers them)")
-      ->check(CLI::Range(0, 1000000));
+      ->check(finite_range(0, 1000000));
   sub->add_option("--size", *size, "Window or picture size WxH")->capture_default_str();
-  sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")->expected(2);
+  sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")
+      ->expected(2)
+      ->check(finite_range(0, 8191));
   sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");
   sub->callback([o, size, click, no_colors, &exit_code, argc, argv] {
     long w = 0, h = 0;

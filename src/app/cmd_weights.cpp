@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/json_text.hpp"
 #include "core/model_library.hpp"
@@ -33,9 +34,9 @@ void add_weights_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"opening", "heat"}))
       ->capture_default_str();
   sub->add_option("--width", o->width, "opening: blend reach on each side, in loop radii")
-      ->check(CLI::Range(1e-3, 1e3))
+      ->check(finite_range(1e-3, 1e3))
       ->capture_default_str();
-  sub->add_option("--heat", o->heat, "heat: c in H = c / d²")->check(CLI::Range(1e-6, 1e6))->capture_default_str();
+  sub->add_option("--heat", o->heat, "heat: c in H = c / d²")->check(finite_range(1e-6, 1e6))->capture_default_str();
   sub->add_option("-o,--output", o->output, "The .weights file to write")->required();
   sub->add_flag("--json", o->json, "Print the influence counts and the time as JSON");
   sub->callback([o, &exit_code] {

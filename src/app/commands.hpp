@@ -6,6 +6,9 @@
 
 namespace skinlab {
 
+/// Every subcommand, in the order `--help` lists them (the tests walk the same app).
+void add_commands(CLI::App& app, int& exit_code, int argc, char** argv);
+
 void add_check_command(CLI::App& app, int& exit_code);
 void add_info_command(CLI::App& app, int& exit_code);
 void add_skeletonize_command(CLI::App& app, int& exit_code);

@@ -1,4 +1,5 @@
 #include "app/deformer_registry.hpp"
+#include "app/number_option.hpp"
 
 #include <thread>
 
@@ -62,7 +63,7 @@ void add_weight_options(CLI::App& command, WeightsSpec& weights, int& threads) {
       ->check(CLI::IsMember({"opening", "heat"}))
       ->capture_default_str();
   command.add_option("--threads", threads, "Threads a deformer splits its vertex loop over")
-      ->check(CLI::Range(1, 256))
+      ->check(finite_range(1, 256))
       ->capture_default_str();
 }
 

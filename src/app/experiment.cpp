@@ -18,6 +18,7 @@
 #include "app/deformer_registry.hpp"
 #include "app/measurements.hpp"
 #include "app/pictures.hpp"
+#include "core/model_library.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/json_text.hpp"
@@ -380,12 +381,33 @@ nlohmann::json experiment_results(const ExperimentDefinition& def, const std::st
           {"commit", source_commit()}, {"shard", shard},           {"tasks", std::move(rows)}};
 }
 
+namespace {
+
+// One slice of a sharded run, field by field: the types merge and the tables rely on, the
+// definition against its SHA-256, and at least one task.
+void check_slice(const nlohmann::json& r, const std::string& name) {
+  const auto fail = [&](const std::string& what) { throw InputError(name + ": " + what); };
+  if (!r.is_object() || !r.contains("format") || r["format"] != kResultsFormat)
+    fail(std::string("not the results of `skinlab experiment` (format ") + kResultsFormat + ")");
+  for (const char* key : {"commit", "shard", "definition_sha256"})
+    if (!r.contains(key) || !r[key].is_string()) fail(std::string("/") + key + ": expected a string");
+  if (!r.contains("definition") || !r["definition"].is_object()) fail("/definition: expected an object");
+  if (sha256_hex(r["definition"].dump()) != r["definition_sha256"].get<std::string>())
+    fail("/definition does not match /definition_sha256 (edited after the run?)");
+  if (!r.contains("tasks") || !r["tasks"].is_object() || r["tasks"].empty())
+    fail("/tasks: expected an object with at least one task");
+  for (const auto& [id, task] : r["tasks"].items())
+    if (!task.is_object()) fail("/tasks/" + id + ": expected an object");
+}
+
+}  // namespace
+
 nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const std::vector<std::string>& names) {
+  // Every slice is checked before any is merged, and merging writes nothing.
+  for (std::size_t i = 0; i < results.size(); ++i) check_slice(results[i], names[i]);
   nlohmann::json merged;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const nlohmann::json& r = results[i];
-    if (!r.is_object() || r.value("format", "") != kResultsFormat)
-      throw InputError(names[i] + ": not the results of `skinlab experiment` (format " + kResultsFormat + ")");
     if (i == 0) {
       merged = r;
       merged["tasks"] = nlohmann::json::object();
@@ -471,30 +493,45 @@ nlohmann::json run_meta() {
 
 void write_experiment(const ExperimentDefinition& def, const nlohmann::json& results, const nlohmann::json& meta,
                       const std::filesystem::path& out, const std::function<void(const std::string&)>& progress) {
-  std::filesystem::create_directories(out / "tables");
-  write_text(out / "results.json", json_text(results) + "\n");
-  write_text(out / "meta.json", json_text(meta) + "\n");
+  // Every table is built before anything is written: a results file whose rows lack a field or
+  // hold the wrong type is refused whole.
+  std::vector<Table> tables;
+  try {
+    tables = experiment_tables(def, results);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(out.string() + ": the results' rows do not have the fields their tables need (" +
+                     std::string(e.what()) + ")");
+  }
+  OutputSet outputs;
+  const auto write_output = [&](const std::filesystem::path& path, const std::string& text) {
+    outputs.write(path, [&](std::ostream& o) { o << text; });
+  };
+  outputs.create_directories(out / "tables");
+  write_output(out / "results.json", json_text(results) + "\n");
+  write_output(out / "meta.json", json_text(meta) + "\n");
   std::ostringstream all;
   all << "# " << def.name << "\n\n";
   if (!def.description.empty()) all << def.description << "\n\n";
   all << "Commit " << results["commit"].get<std::string>() << ", " << meta["date"].get<std::string>() << ", "
       << meta["machine"]["cpu"].get<std::string>() << "; shard " << results["shard"].get<std::string>() << ".\n";
-  for (const Table& table : experiment_tables(def, results)) {
+  for (const Table& table : tables) {
     std::ostringstream md, csv, tex;
     write_markdown(table, md);
     write_csv(table, csv);
     write_latex(table, tex);
-    write_text(out / "tables" / (table.id + ".md"), md.str());
-    write_text(out / "tables" / (table.id + ".csv"), csv.str());
-    write_text(out / "tables" / (table.id + ".tex"), tex.str());
+    write_output(out / "tables" / (table.id + ".md"), md.str());
+    write_output(out / "tables" / (table.id + ".csv"), csv.str());
+    write_output(out / "tables" / (table.id + ".tex"), tex.str());
     all << '\n' << md.str();
   }
-  write_text(out / "tables.md", all.str());
+  write_output(out / "tables.md", all.str());
   const bool complete = results["tasks"].size() == experiment_tasks(def).size();
-  if (!def.figures || !complete) return;
-  std::filesystem::create_directories(out / "figures");
-  for (const TableSpec& spec : def.tables)
-    table_figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+  if (def.figures && complete) {
+    outputs.create_directories(out / "figures");
+    for (const TableSpec& spec : def.tables)
+      table_figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+  }
+  outputs.commit();
 }
 
 }  // namespace skinlab

@@ -108,6 +108,11 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
   def.source = source;
   def.digest = sha256_hex(source.dump());
   def.name = check.string(source["name"], "/name");
+  // The name is the default output folder's last component (results/NAME): a plain name only.
+  if (def.name.size() > 100 || def.name == "." || def.name == ".." ||
+      def.name.find_first_of(std::string("/\\\0", 3)) != std::string::npos || def.name.front() == '-')
+    check.fail("/name", "a plain folder name (no / or \\, no NUL, not . or .., at most 100 characters)",
+               source["name"]);
   if (source.contains("description")) def.description = check.string(source["description"], "/description");
   if (source.contains("repeats")) def.repeats = check.integer(source["repeats"], "/repeats", 1, 1000);
   if (source.contains("figures")) {

@@ -6,7 +6,9 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <type_traits>
 
+#include "core/error.hpp"
 #include "core/json_text.hpp"
 
 namespace skinlab {
@@ -25,6 +27,7 @@ struct GltfBuilder {
   template <typename T>
   int add(const std::vector<T>& data, int component_type, const char* type, int count, int target,
           nlohmann::json min = nullptr, nlohmann::json max = nullptr) {
+    if constexpr (std::is_same_v<T, float>) require_finite(data, "glb accessor " + std::to_string(accessors.size()));
     while (bin.size() % 4 != 0) bin.push_back(0);
     const std::size_t offset = bin.size();
     const std::size_t bytes = data.size() * sizeof(T);

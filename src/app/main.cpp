@@ -1,21 +1,15 @@
+#include <filesystem>
 #include <iostream>
 
 #include "app/commands.hpp"
 #include "core/error.hpp"
+#include "core/remove_on_signal.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"skinlab: skeleton extraction, keyframe animation and skinning of segmented meshes"};
-  app.require_subcommand(1);
   int exit_code = 0;
-  skinlab::add_check_command(app, exit_code);
-  skinlab::add_info_command(app, exit_code);
-  skinlab::add_skeletonize_command(app, exit_code);
-  skinlab::add_segment_command(app, exit_code);
-  skinlab::add_animate_command(app, exit_code);
-  skinlab::add_view_command(app, exit_code, 1, argv);
-  skinlab::add_weights_command(app, exit_code);
-  skinlab::add_bench_command(app, exit_code);
-  skinlab::add_experiment_command(app, exit_code);
+  skinlab::install_signal_cleanup();
+  skinlab::add_commands(app, exit_code, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -23,6 +17,11 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   } catch (const skinlab::InputError& e) {
     std::cerr << e.what() << '\n';
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the user gave that cannot be read or written (a file where a folder must be, no
+    // permission, no space): bad input, not a failure of skinlab.
+    std::cerr << e.path1().string() << ": " << e.code().message() << '\n';
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "skinlab: internal error: " << e.what() << '\n';

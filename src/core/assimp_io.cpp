@@ -1,14 +1,18 @@
 #include <assimp/BaseImporter.h>
+#include <assimp/DefaultIOSystem.h>
+#include <sys/stat.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
+#include <cstring>
 #include <map>
 #include <memory>
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
+#include "core/sandbox.hpp"
 
 namespace skinlab {
 
@@ -17,11 +21,22 @@ namespace {
 // Depth of the scene's node tree followed; a file nested deeper is refused, not followed down the
 // stack.
 constexpr int kMaxNodeDepth = 256;
+// Node visits and vertices collected: a node graph that shares children (a glTF node listed under
+// many parents) expands exponentially; past these it is refused, not expanded.
+constexpr long kMaxNodeVisits = 1'000'000;
+constexpr long kMaxVertices = 50'000'000;
+
+struct CollectBudget {
+  long visits = 0;
+};
 
 void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, LabeledMesh& out,
-                     std::map<std::string, int>& name_uses, int depth) {
+                     std::map<std::string, int>& name_uses, int depth, CollectBudget& budget) {
   if (depth > kMaxNodeDepth)
     throw InputError(out.file + ": scene nodes nested deeper than " + std::to_string(kMaxNodeDepth) + " levels");
+  if (++budget.visits > kMaxNodeVisits)
+    throw InputError(out.file + ": the scene expands to more than " + std::to_string(kMaxNodeVisits) +
+                     " node instances");
   const aiMatrix4x4 world = parent * node.mTransformation;
   if (node.mNumMeshes > 0) {
     std::string name = node.mName.length > 0 ? node.mName.C_Str() : "object";
@@ -34,6 +49,8 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
     for (unsigned m = 0; m < node.mNumMeshes; ++m) {
       const aiMesh& mesh = *scene.mMeshes[node.mMeshes[m]];
       const int base = out.mesh.num_vertices();
+      if (base + static_cast<long>(mesh.mNumVertices) > kMaxVertices)
+        throw InputError(out.file + ": the scene instances more than " + std::to_string(kMaxVertices) + " vertices");
       for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
         const aiVector3D p = world * mesh.mVertices[v];
         out.mesh.positions.emplace_back(p.x, p.y, p.z);
@@ -52,7 +69,7 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
     }
   }
   for (unsigned c = 0; c < node.mNumChildren; ++c)
-    collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1);
+    collect_objects(scene, *node.mChildren[c], world, out, name_uses, depth + 1, budget);
 }
 
 // ValidateDataStructure first: Assimp's other steps assert (abort) on inconsistent scenes, which
@@ -65,7 +82,8 @@ LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene
   LabeledMesh out;
   out.file = name;
   std::map<std::string, int> name_uses;
-  collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses, 0);
+  CollectBudget budget;
+  collect_objects(*scene, *scene->mRootNode, aiMatrix4x4(), out, name_uses, 0, budget);
   if (out.mesh.triangles.empty()) throw InputError(name + ": the scene has no triangles");
   // Objects whose faces were all points or lines are not components.
   drop_empty_parts(out);
@@ -96,11 +114,111 @@ class ExtensionImporter {
   std::unique_ptr<Assimp::BaseImporter> off_importer_;
 };
 
+// The files an import may open: the model itself and regular files in its folder (a glTF's
+// buffers and images). A FIFO would block the reader, a device or a path elsewhere would hand
+// it data the user never named.
+class BesideModelIOSystem : public Assimp::DefaultIOSystem {
+ public:
+  explicit BesideModelIOSystem(const std::filesystem::path& model)
+      : folder_(std::filesystem::weakly_canonical(std::filesystem::absolute(model)).parent_path()) {}
+  bool Exists(const char* file) const override { return allowed(file) && DefaultIOSystem::Exists(file); }
+  Assimp::IOStream* Open(const char* file, const char* mode) override {
+    if (std::strchr(mode, 'w') != nullptr || std::strchr(mode, 'a') != nullptr || !allowed(file)) return nullptr;
+    return DefaultIOSystem::Open(file, mode);
+  }
+
+ private:
+  bool allowed(const char* file) const {
+    std::error_code error;
+    const auto path = std::filesystem::weakly_canonical(std::filesystem::absolute(file), error);
+    struct stat info {};
+    return !error && path.parent_path() == folder_ && ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+  }
+  std::filesystem::path folder_;
+};
+
+// The child's LabeledMesh crosses the pipe as counts and raw arrays (both ends are this binary).
+template <typename T>
+void put(std::string& out, const T& value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+template <typename T>
+void put_array(std::string& out, const std::vector<T>& values) {
+  put(out, values.size());
+  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+}
+
+std::string serialize(const LabeledMesh& mesh) {
+  std::string out;
+  put_array(out, mesh.mesh.positions);
+  put_array(out, mesh.mesh.triangles);
+  put_array(out, mesh.labels);
+  put(out, mesh.part_names.size());
+  for (const std::string& name : mesh.part_names) {
+    put(out, name.size());
+    out += name;
+  }
+  return out;
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& bytes) : bytes_(bytes) {}
+  template <typename T>
+  T get() {
+    T value;
+    take(&value, sizeof value);
+    return value;
+  }
+  template <typename T>
+  std::vector<T> get_array() {
+    std::vector<T> values(get<std::size_t>());
+    take(values.data(), values.size() * sizeof(T));
+    return values;
+  }
+  std::string get_string() {
+    std::string text(get<std::size_t>(), '\0');
+    take(text.data(), text.size());
+    return text;
+  }
+
+ private:
+  void take(void* to, std::size_t size) {
+    if (size > bytes_.size() - at_) throw std::runtime_error("sandboxed import: truncated result");
+    std::memcpy(to, bytes_.data() + at_, size);
+    at_ += size;
+  }
+  const std::string& bytes_;
+  std::size_t at_ = 0;
+};
+
+LabeledMesh deserialize(const std::string& bytes, const std::string& file) {
+  Reader in(bytes);
+  LabeledMesh mesh;
+  mesh.file = file;
+  mesh.mesh.positions = in.get_array<Vec3>();
+  mesh.mesh.triangles = in.get_array<Tri>();
+  mesh.labels = in.get_array<int>();
+  mesh.part_names.resize(in.get<std::size_t>());
+  for (std::string& name : mesh.part_names) name = in.get_string();
+  return mesh;
+}
+
 }  // namespace
 
 LabeledMesh read_assimp(const std::filesystem::path& path) {
-  ExtensionImporter reader(path.string(), path.extension().string());
-  return labeled_scene(reader.importer(), reader.importer().ReadFile(path.string(), kSteps), path.string());
+  const std::string name = path.string();
+  ExtensionImporter reader(name, path.extension().string());
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) throw InputError(name + ": cannot open file for reading");
+  if (!S_ISREG(info.st_mode)) throw InputError(name + ": not a regular file");
+  // Assimp's parsers are not hardened (fuzzing found aborts, unbounded recursion, endless loops
+  // and gigabyte allocations from files of a few hundred bytes): the import runs in a child.
+  const std::string bytes = run_sandboxed(name + ": cannot read mesh", import_limits(), [&] {
+    reader.importer().SetIOHandler(new BesideModelIOSystem(path));  // the importer owns it
+    return serialize(labeled_scene(reader.importer(), reader.importer().ReadFile(name, kSteps), name));
+  });
+  return deserialize(bytes, name);
 }
 
 LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension) {

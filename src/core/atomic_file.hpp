@@ -4,12 +4,35 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <vector>
 
 namespace skinlab {
 
-/// Calls `write` on a stream to a temporary file next to `path`, then renames it onto `path`.
-/// If `write` throws or the stream fails, the temporary is removed and `path` is untouched;
-/// a stream failure throws std::runtime_error naming the path.
+/// Calls `write` on a stream to a temporary file next to `path` (`PATH.tmpPID`), then renames
+/// it onto `path`. If `write` throws, the stream fails or the process gets SIGINT/SIGTERM, the
+/// temporary is removed and `path` is untouched. A failure to open, write or rename throws
+/// InputError naming the path and the reason (no permission, no space, a folder in the way).
+/// The first write into a folder removes the temporaries that killed runs left there (a
+/// `.tmpPID` whose process is gone).
 void write_file_atomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
+
+/// The outputs of one command, kept only if it completes: files written through it and folders
+/// it created are removed when it is destroyed without commit() (an exception on the way out).
+class OutputSet {
+ public:
+  OutputSet() = default;
+  OutputSet(const OutputSet&) = delete;
+  OutputSet& operator=(const OutputSet&) = delete;
+  ~OutputSet();
+  /// Creates `dir` and its missing parents; InputError when a file is in the way or it cannot.
+  void create_directories(const std::filesystem::path& dir);
+  /// write_file_atomically, remembered.
+  void write(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
+  void commit() { committed_ = true; }
+
+ private:
+  std::vector<std::filesystem::path> files_, folders_;
+  bool committed_ = false;
+};
 
 }  // namespace skinlab

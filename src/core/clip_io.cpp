@@ -1,5 +1,6 @@
 #include "core/clip_io.hpp"
 
+#include <cmath>
 #include <ostream>
 
 #include "core/error.hpp"
@@ -13,6 +14,15 @@ const char* const kExtrapolationNames[] = {"constant", "linear", "cycle", "cycle
 const char* const kRuleNames[] = {"flat", "linear", "smooth"};
 const char* const kJointAxes[] = {"rx", "ry", "rz"};
 const char* const kMoverAxes[] = {"tx", "ty", "tz", "rx", "ry", "rz"};
+
+// A number within [-bound, bound]: bounded values keep every evaluation (Hermite spans, linear
+// and cycle extrapolation over the clip's range) far from double's and float's overflow.
+double expect_bounded(Lexer& lex, double bound, std::string_view what) {
+  const Token t = lex.peek();
+  const double value = lex.expect_number(what);
+  if (std::abs(value) > bound) lex.fail(t, std::string(what) + " within +-" + format_double(bound));
+  return value;
+}
 
 // A name from `names` or its position written as an integer.
 template <std::size_t N>
@@ -60,9 +70,9 @@ ClipFile parse(Lexer& lex) {
   lex.expect_keyword("animation");
   lex.expect_keyword("{");
   lex.expect_keyword("range");
-  clip.range_begin = lex.expect_number("the range start T0 (seconds)");
+  clip.range_begin = expect_bounded(lex, kMaxClipTime, "the range start T0 (seconds)");
   const Token end_token = lex.peek();
-  clip.range_end = lex.expect_number("the range end T1 (seconds)");
+  clip.range_end = expect_bounded(lex, kMaxClipTime, "the range end T1 (seconds)");
   if (clip.range_end < clip.range_begin) lex.fail(end_token, "a range end T1 >= T0");
   lex.expect_keyword("numChannels");
   const Token count_token = lex.peek();
@@ -96,10 +106,10 @@ ClipFile parse(Lexer& lex) {
       const Token time_token = lex.peek();
       if (iequals(time_token.text, "}"))
         lex.fail(time_token, "a key time (keys is " + std::to_string(num_keys) + ", " + std::to_string(k) + " read)");
-      key.time = lex.expect_number("a key time (seconds)");
+      key.time = expect_bounded(lex, kMaxClipTime, "a key time (seconds)");
       if (!channel.keys.empty() && key.time <= channel.keys.back().time)
         lex.fail(time_token, "a key time greater than " + format_double(channel.keys.back().time));
-      key.value = lex.expect_number("a key value");
+      key.value = expect_bounded(lex, kMaxClipValue, "a key value");
       key.in = static_cast<TangentRule>(expect_enum(lex, kRuleNames, "an incoming tangent rule"));
       key.out = static_cast<TangentRule>(expect_enum(lex, kRuleNames, "an outgoing tangent rule"));
       channel.keys.push_back(key);

@@ -48,6 +48,12 @@ struct ClipFile {
   std::vector<ClipChannel> channels;
 };
 
+/// Bounds the reader enforces: key values (degrees, or model units for mover translations) and
+/// times (keys and range, seconds). Within them, evaluation in double stays finite wherever the
+/// keys are not closer than about 1e-290 s; the sampler checks every value it produces.
+inline constexpr double kMaxClipValue = 1e9;
+inline constexpr double kMaxClipTime = 1e9;
+
 const char* to_string(Extrapolation e);
 const char* to_string(TangentRule r);
 

@@ -2,6 +2,7 @@
 // InputError and makes `skinlab` exit with 2; anything else is an internal failure (exit 1).
 #pragma once
 
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -27,5 +28,9 @@ class ParseError : public InputError {
   int line_;
   int col_;
 };
+
+/// The last guard before an output file: throws InputError naming `what` and the first index
+/// whose value is NaN or infinite. No OBJ, PLY or glb skinlab writes holds one.
+void require_finite(std::span<const float> values, std::string_view what);
 
 }  // namespace skinlab

@@ -7,8 +7,14 @@
 
 namespace skinlab {
 
-/// Parses the file. Throws InputError when it cannot be read and ParseError (FILE:LINE:COL:
+/// Parses the file. Refuses nesting deeper than kMaxJsonDepth (ParseError at the bracket). Throws InputError when it cannot be read and ParseError (FILE:LINE:COL:
 /// expected JSON, and nlohmann's description) when it is not JSON.
 nlohmann::json read_json_file(const std::filesystem::path& path);
+/// The same for text already read; `file` names it in messages.
+nlohmann::json parse_json_text(const std::string& file, const std::string& text);
+
+/// Deepest nesting of arrays and objects accepted: nothing skinlab reads needs more than a few
+/// levels, and the parser and the writer recurse once per level.
+inline constexpr int kMaxJsonDepth = 64;
 
 }  // namespace skinlab

@@ -106,6 +106,8 @@ void write_obj(std::ostream& out, const LabeledMesh& labeled, const std::optiona
 void write_obj_frame(std::ostream& out, const std::string& comment, const std::vector<float>& positions,
                      const std::vector<float>& normals, const std::vector<Tri>& triangles,
                      const std::vector<int>& triangle_part, const std::vector<std::string>& part_names) {
+  require_finite(positions, comment + ": positions");
+  require_finite(normals, comment + ": normals");
   out << "# " << comment << '\n';
   for (const auto* array : {&positions, &normals}) {
     const char* tag = array == &positions ? "v " : "vn ";
