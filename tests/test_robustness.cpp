@@ -2,8 +2,16 @@
 // bounded algorithms and outputs that fail cleanly (issue: reliability, third round).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <csignal>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -11,6 +19,10 @@
 
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
+#include "core/error.hpp"
+#include "core/sandbox.hpp"
+#include "skeleton/grouping.hpp"
+#include "run_command.hpp"
 
 namespace {
 
@@ -96,4 +108,255 @@ TEST(OptionRanges, EveryNumericOptionOfEverySubcommandRejectsNanInfAndOutOfRange
     ++checked;
   });
   EXPECT_GE(checked, 25);  // the subcommands have about thirty numeric options
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sandbox: a crash, an endless loop, an allocation without bound and a read that blocks in
+// the child each become an InputError, and the parent's own peak memory does not move.
+
+namespace {
+
+long peak_resident_kb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+std::string sandbox_error(const std::function<std::string()>& work, double seconds = 2.0, long megabytes = 256) {
+  try {
+    skinlab::run_sandboxed("hostile.ply: cannot read mesh", {seconds, megabytes}, work);
+  } catch (const skinlab::InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(Sandbox, CrashLoopAllocationAndBlockingReadBecomeInputErrors) {
+  const long peak_before = peak_resident_kb();
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_NE(sandbox_error([]() -> std::string {
+              std::raise(SIGSEGV);
+              return {};
+            }).find("the importer crashed"),  // a signal, or a sanitizer's exit after its report
+            std::string::npos);
+  EXPECT_NE(sandbox_error([]() -> std::string {
+              volatile unsigned long spin = 0;
+              for (;;) spin = spin + 1;
+            }).find("timed out"),
+            std::string::npos);
+  EXPECT_NE(sandbox_error([]() -> std::string {
+              std::vector<std::vector<char>> hoard;
+              for (;;) hoard.emplace_back(std::size_t{16} << 20, 'x');  // touched, so resident
+            }).find("needed more than 256 MB"),
+            std::string::npos);
+  EXPECT_NE(sandbox_error([]() -> std::string {
+              ::pause();  // a FIFO nobody writes to blocks the same way
+              return {};
+            }).find("timed out after 2 s"),
+            std::string::npos);
+  EXPECT_EQ(sandbox_error([]() -> std::string { throw skinlab::InputError("x.ply:3: expected a count"); }),
+            "x.ply:3: expected a count");
+  EXPECT_EQ(skinlab::run_sandboxed("ok", {2.0, 256}, [] { return std::string("mesh bytes"); }), "mesh bytes");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_LT(seconds, 15.0);  // two 2-second limits, not the children's own pace
+  // The children allocated 256 MB; the parent's high-water mark stays where it was.
+  EXPECT_LT(peak_resident_kb() - peak_before, 20'000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Through the command line: hostile files give exit 2 with a message naming the file, no signal,
+// within the time limit, and leave nothing behind.
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+  double seconds = 0;
+};
+
+CliRun skinlab_run(const std::string& args) {
+  CliRun run;
+  const auto start = std::chrono::steady_clock::now();
+  run.code = skinlab::test::run_command("SKINLAB_IMPORT_SECONDS=10 '" SKINLAB_EXE "' " + args, run.out);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return run;
+}
+
+// A fresh folder under the system's temporary folder, removed with its contents at the end.
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() : path(fs::temp_directory_path() / ("skinlab-robustness-" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() { fs::remove_all(path); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+    return path / name;
+  }
+  std::vector<std::string> listing() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::recursive_directory_iterator(path)) names.push_back(entry.path().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+};
+
+void expect_refused(const CliRun& run, const std::string& what, const std::string& message) {
+  EXPECT_EQ(run.code, 2) << what << ":\n" << run.out;
+  EXPECT_NE(run.out.find(message), std::string::npos) << what << ":\n" << run.out;
+  EXPECT_EQ(run.out.find("internal error"), std::string::npos) << what;
+  EXPECT_LT(run.seconds, 30.0) << what;
+}
+
+const char* const kTriangleGltf = R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],
+"bufferViews":[{"buffer":0,"byteLength":36}],"buffers":[{"uri":"URI","byteLength":36}]})";
+
+std::string gltf_with_buffer(const std::string& uri) {
+  std::string text = kTriangleGltf;
+  text.replace(text.find("URI"), 3, uri);
+  return text;
+}
+
+}  // namespace
+
+TEST(HostileModels, EveryImporterFailureIsExitTwoWithTheFileNamed) {
+  const ScratchDir dir;
+  // A COLLADA node that instances itself: Assimp recurses until its stack overflows.
+  const fs::path self_instancing = dir.write("self.dae", R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_nodes><node id="n" name="n"><instance_node url="#n"/></node></library_nodes>
+<library_visual_scenes><visual_scene id="s"><node id="r" name="r"><instance_node url="#n"/></node></visual_scene>
+</library_visual_scenes><scene><instance_visual_scene url="#s"/></scene></COLLADA>)");
+  expect_refused(skinlab_run("info " + self_instancing.string()), "self-instancing COLLADA",
+                 self_instancing.string() + ": cannot read mesh");
+  // Header counts that promise two billion vertices.
+  const fs::path lying = dir.write("lying.ply",
+                                   "ply\nformat binary_little_endian 1.0\nelement vertex 2000000000\nproperty float x\n"
+                                   "property float y\nproperty float z\nend_header\n");
+  expect_refused(skinlab_run("info " + lying.string()), "lying PLY", lying.string() + ": cannot read mesh");
+  // A PLY named .gltf is read by the glTF importer only, which refuses it.
+  const fs::path disguised = dir.write("disguised.gltf", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                                                         "property float y\nproperty float z\nelement face 1\n"
+                                                         "property list uchar int vertex_indices\nend_header\n"
+                                                         "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+  expect_refused(skinlab_run("info " + disguised.string()), "PLY named .gltf", disguised.string());
+  // A model that is a FIFO, and a glTF whose buffer is a FIFO or lies outside its folder.
+  ASSERT_EQ(::mkfifo((dir.path / "fifo.ply").c_str(), 0600), 0);
+  expect_refused(skinlab_run("info " + (dir.path / "fifo.ply").string()), "FIFO model", "fifo.ply");
+  ASSERT_EQ(::mkfifo((dir.path / "buffer.bin").c_str(), 0600), 0);
+  const fs::path fifo_buffer = dir.write("fifo_buffer.gltf", gltf_with_buffer("buffer.bin"));
+  expect_refused(skinlab_run("info " + fifo_buffer.string()), "glTF buffer FIFO", fifo_buffer.string());
+  fs::create_directories(dir.path / "inner");
+  dir.write("outside.bin", std::string(36, '\0'));
+  const fs::path outside = dir.write("inner/outside.gltf", gltf_with_buffer("../outside.bin"));
+  expect_refused(skinlab_run("info " + outside.string()), "glTF buffer outside its folder", outside.string());
+  // The same triangle with its buffer beside it is read.
+  dir.write("inner/beside.bin", std::string(36, '\0'));
+  const fs::path beside = dir.write("inner/beside.gltf", gltf_with_buffer("beside.bin"));
+  const CliRun good = skinlab_run("info " + beside.string());
+  EXPECT_EQ(good.out.find("cannot read mesh"), std::string::npos) << good.out;
+}
+
+TEST(HostileInputs, DeepJsonPlainNamesAndUnwritableOutputs) {
+  const ScratchDir dir;
+  const fs::path deep = dir.write("deep.json", std::string(100'000, '[') + std::string(100'000, ']'));
+  expect_refused(skinlab_run("experiment " + deep.string()), "deep JSON", deep.string() + ":1:65: expected JSON nested");
+  const fs::path escaping =
+      dir.write("escape.json", R"({"name": "../../x", "models": ["homer"], "tables": [{"kind": "models"}]})");
+  expect_refused(skinlab_run("experiment " + escaping.string()), "escaping name", "/name: expected a plain folder name");
+  // Frames into a folder that is a file.
+  const fs::path blocker = dir.write("blocker", "a file");
+  const std::string model = std::string(SKINLAB_TEST_DATA) + "/octahedron.off";
+  const std::string clip = std::string(SKINLAB_TEST_DATA) + "/wave.clip";
+  expect_refused(skinlab_run("animate " + model + " --clip " + clip + " -o " + blocker.string()), "output is a file",
+                 blocker.string());
+  expect_refused(skinlab_run("animate " + model + " --clip " + clip + " -o " + (blocker / "frames").string()),
+                 "output under a file", blocker.string());
+  EXPECT_EQ(dir.listing(), (std::vector<std::string>{blocker.string(), deep.string(), escaping.string()}));
+}
+
+// Every extrapolation mode with periods down to 1e-6 s and key values up to 1e30: finite frames
+// or a refusal (exit 2) that names the file; never NaN or inf in a frame.
+TEST(HostileInputs, ExtrapolatedClipsWriteFiniteFramesOrRefuse) {
+  const ScratchDir dir;
+  const std::string model = std::string(SKINLAB_TEST_DATA) + "/octahedron.off";
+  int written = 0, refused = 0;
+  for (const char* mode : {"constant", "linear", "cycle", "cycle_offset", "bounce"})
+    for (const double period : {1e-6, 1e-3, 1.0})
+      for (const double value : {1.0, 1e6, 1e9, 1e30}) {
+        char clip[1024];
+        std::snprintf(clip, sizeof clip,
+                      "animation {\n range 0 3\n numChannels 2\n channel part1.ry {\n extrapolate %s %s\n keys 2 {\n"
+                      " 0 0 linear linear\n %.17g %.17g linear linear\n }\n }\n channel mover.tx {\n extrapolate %s %s\n"
+                      " keys 2 {\n 0 0 smooth smooth\n %.17g %.17g smooth smooth\n }\n }\n}\n",
+                      mode, mode, period, value, mode, mode, period, value);
+        const fs::path file = dir.write("x.clip", clip);
+        const fs::path out = dir.path / "frames";
+        const CliRun run = skinlab_run("animate " + model + " --clip " + file.string() + " --no-collisions -o " + out.string());
+        const std::string what = std::string(mode) + " period " + std::to_string(period) + " value " + std::to_string(value);
+        if (run.code == 0) {
+          ++written;
+          for (const auto& entry : fs::directory_iterator(out)) {
+            std::ifstream in(entry.path());
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            EXPECT_EQ(text.find("nan"), std::string::npos) << what;
+            EXPECT_EQ(text.find("inf"), std::string::npos) << what;
+          }
+        } else {
+          ++refused;
+          expect_refused(run, what, file.string());
+          EXPECT_FALSE(fs::exists(out)) << what << ": a refused run left its frames";
+        }
+        fs::remove_all(out);
+      }
+  EXPECT_GT(written, 0);
+  EXPECT_GT(refused, 0);  // 1e30 is past the key bound
+}
+
+// Algorithm 2 over a root with 300 children: the dynamic programme is O(N³) (it was O(N⁵): 200
+// children took 91 s). Its groups are consecutive, cover every centroid once and are in order.
+TEST(BoundedAlgorithms, GroupingThreeHundredOpeningCentroids) {
+  skinlab::GroupingInput in;
+  for (int k = 0; k < 300; ++k) {
+    const double along = k / 10.0, off = 1.0 + 0.5 * std::sin(k * 0.7);
+    in.projections.emplace_back(along, 0.0, 0.0);
+    in.centroids.emplace_back(along, off * std::cos(k * 2.4), off * std::sin(k * 2.4));
+  }
+  const skinlab::Groups groups = skinlab::group_opening_centroids(in);
+  ASSERT_FALSE(groups.empty());
+  EXPECT_EQ(groups.front().first, 0);
+  EXPECT_EQ(groups.back().second, 299);
+  for (std::size_t g = 1; g < groups.size(); ++g) EXPECT_EQ(groups[g].first, groups[g - 1].second + 1);
+  // Against Algorithm 2 as written (every split scored from its groups, O(N⁵)) on 14 centroids.
+  skinlab::GroupingInput small;
+  small.centroids.assign(in.centroids.begin(), in.centroids.begin() + 14);
+  small.projections.assign(in.projections.begin(), in.projections.begin() + 14);
+  const int n = 14;
+  std::vector<std::vector<skinlab::Groups>> best(n, std::vector<skinlab::Groups>(n));
+  for (int i = 0; i < n; ++i) best[i][i] = {{i, i}};
+  for (int length = 2; length <= n; ++length)
+    for (int i = 0; i + length - 1 < n; ++i) {
+      const int j = i + length - 1;
+      best[i][j] = {{i, j}};
+      double score = skinlab::merging_score(small, i, j);
+      for (int k = i; k < j; ++k) {
+        const double split = skinlab::separating_score(small, best[i][k], best[k + 1][j]);
+        if (split < score) {
+          score = split;
+          best[i][j] = best[i][k];
+          best[i][j].insert(best[i][j].end(), best[k + 1][j].begin(), best[k + 1][j].end());
+        }
+      }
+    }
+  EXPECT_EQ(skinlab::group_opening_centroids(small), best[0][n - 1]);
 }

@@ -54,7 +54,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->expected(2)
       ->check(finite_range(0, 8191));
   sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");
-  sub->callback([o, size, click, no_colors, &exit_code, argc, argv] {
+  sub->callback([o, sub, size, click, no_colors, &exit_code, argc, argv] {
     long w = 0, h = 0;
     const auto x = size->find('x');
     if (x == std::string::npos || !parse_long(size->substr(0, x), w) || !parse_long(size->substr(x + 1), h) || w < 16 ||
@@ -63,6 +63,10 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
     o->width = static_cast<int>(w);
     o->height = static_cast<int>(h);
     o->part_colors = !*no_colors;
+    // Without a picture to take, the viewer would open a window and wait for a person.
+    if (o->screenshot.empty())
+      for (const char* headless_only : {"--click", "--json", "--focus", "--frame"})
+        if (sub->count(headless_only) > 0) throw InputError(std::string(headless_only) + " needs --screenshot");
     if (!click->empty()) {
       o->click = true;
       o->click_x = (*click)[0];

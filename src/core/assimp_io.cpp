@@ -7,6 +7,8 @@
 #include <assimp/Importer.hpp>
 #include <cstring>
 #include <map>
+#include <set>
+#include <vector>
 #include <memory>
 
 #include "core/error.hpp"
@@ -90,28 +92,39 @@ LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene
   return out;
 }
 
-// An Assimp importer that reads only the format the file's extension names. Assimp guesses a
-// format from the bytes when the extension does not settle it; a guess hands arbitrary input to
-// importers the user never asked for. Its OFF importer is removed outright: skinlab reads OFF
-// itself, and Assimp's trusts the header's counts (fuzzing found a 200-byte file for which it
-// allocated 6.5 GB).
+// An Assimp importer that reads only the format the file's extension names: every other loader
+// is unregistered, because Assimp falls back to guessing a format from the bytes when the named
+// importer refuses a file, which hands arbitrary input to importers the user never asked for (a
+// PLY named .gltf was read as PLY). Its OFF importer goes in any case: skinlab reads OFF itself,
+// and Assimp's trusts the header's counts (fuzzing found a 200-byte file for which it allocated
+// 6.5 GB).
 class ExtensionImporter {
  public:
   ExtensionImporter(const std::string& name, std::string extension) {
     while (!extension.empty() && extension.front() == '.') extension.erase(0, 1);
-    off_importer_.reset(importer_.GetImporter("off"));
-    if (off_importer_) importer_.UnregisterLoader(off_importer_.get());
-    if (extension.empty() || !importer_.IsExtensionSupported(extension))
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (extension.empty() || extension == "off" || !importer_.IsExtensionSupported(extension))
       throw InputError(name + ": unknown mesh format " + quote("." + extension) +
                        " (skinlab reads .off and .obj itself, and through Assimp the formats it names by "
                        "extension: .ply, .stl, .gltf, .glb, .dae, .3ds, .fbx, ...)");
+    std::vector<Assimp::BaseImporter*> others;
+    for (std::size_t i = 0; i < importer_.GetImporterCount(); ++i) {
+      Assimp::BaseImporter* loader = importer_.GetImporter(i);
+      std::set<std::string> extensions;
+      loader->GetExtensionList(extensions);
+      if (extensions.count(extension) == 0) others.push_back(loader);
+    }
+    for (Assimp::BaseImporter* loader : others) {
+      importer_.UnregisterLoader(loader);
+      unregistered_.emplace_back(loader);
+    }
   }
   Assimp::Importer& importer() { return importer_; }
 
  private:
+  // Unregistering hands a loader back to its caller to delete; they outlive the importer's use.
+  std::vector<std::unique_ptr<Assimp::BaseImporter>> unregistered_;
   Assimp::Importer importer_;
-  // Unregistering hands the importer back to its caller to delete.
-  std::unique_ptr<Assimp::BaseImporter> off_importer_;
 };
 
 // The files an import may open: the model itself and regular files in its folder (a glTF's

@@ -735,6 +735,9 @@ int run_viewer(int argc, char** argv, const ViewerOptions& options) {
   viewer.height = options.height;
   viewer.init_gl();
   if (headless) {
+    if (options.frame > viewer.grid().last())
+      throw InputError("--frame " + std::to_string(options.frame) + ": the clip has frames 0.." +
+                       std::to_string(viewer.grid().last()) + " at this --fps");
     viewer.show(options.frame);
     if (!options.focus.empty()) viewer.focus_on(options.focus);
     if (options.click) viewer.selected = viewer.pick(options.click_x, options.click_y);
