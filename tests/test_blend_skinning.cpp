@@ -151,6 +151,10 @@ TEST(Weights, FileRoundTripsAndBadFilesNameTheirLine) {
   expect_error("weights 2 2\nparts a b\n1 0 1\n2 0 0.5 0 0.5\n", "4:9", "part repeated");
   expect_error("weights 2 2\nparts a b\n5 0 1\n", "3:1", "from 1 to 4");
   expect_error("weights 2 2\nparts a b\n1 0 1\n", "4:1", "influence count");
+  expect_error("weights 2 2\nparts a b\n1 0 nan\n1 0 1\n", "3:5", "a weight");
+  expect_error("weights 2 2\nparts a b\n1 0 1e400\n1 0 1\n", "3:5", "a weight");
+  expect_error("weights 2 2\nparts a b\n1 0 1 1 1 1\n", "3:7", "one vertex per line");
+  expect_error("weights 2 2\nparts a b\n2 0 0 1 0\n1 0 1\n", "3:1", "sum to 0");
   fs::remove(file);
 }
 

@@ -36,7 +36,7 @@ class ParityDeformer : public Deformer {
   }
 
   static DeformerEntry entry() {
-    return {"parity", "test: every other part per frame, triangles split about their centroids",
+    return {"parity", "test: every other part per frame, triangles split about their centroids", false,
             [](DeformerContext& c) { return std::make_unique<ParityDeformer>(c); }};
   }
 

@@ -9,7 +9,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/experiment.hpp"
+#include "app/experiment_definition.hpp"
 #include "app/table_writers.hpp"
+#include "core/error.hpp"
+#include "core/model_library.hpp"
+#include "json_mutations.hpp"
 #include "run_command.hpp"
 
 namespace skinlab {
@@ -256,4 +261,82 @@ TEST(TableWriters, EscapeEachFormatsSpecialCharacters) {
 }
 
 }  // namespace
+}  // namespace skinlab
+
+namespace skinlab {
+namespace {
+
+// Every table kind on one small model: the slice the mutation test starts from.
+const char* const kEveryKind = R"({"name": "every_kind", "models": ["cactus"], "repeats": 1, "figures": false,
+ "tables": [{"id": "models", "kind": "models"},
+  {"id": "skeletons", "kind": "skeletonization", "methods": ["centroid", "opening"]},
+  {"id": "pre", "kind": "gap_preprocess"}, {"id": "frames", "kind": "gap_frames", "deformers": ["gap"]},
+  {"id": "sbs", "kind": "sbs", "weights": ["opening"]},
+  {"id": "quality", "kind": "quality", "deformers": ["rigid", "dqs"], "frames": 2}]})";
+
+// What `skinlab experiment merge` does with one slice before it writes: check it, read its
+// definition, build every table. Returns "" when the slice is accepted, else the refusal.
+std::string merge_refusal(const nlohmann::json& slice) {
+  try {
+    const nlohmann::json merged = merge_results({slice}, {"slice"});
+    experiment_tables(parse_experiment(merged["definition"], "slice/results.json"), merged);
+  } catch (const InputError& e) {
+    return e.what();
+  } catch (const nlohmann::json::exception& e) {  // write_experiment reports these as InputError
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+// Structured fuzzing: thousands of seeded mutations of the standard definitions and of a real
+// results slice are each accepted or refused with InputError; any other exception fails here, a
+// crash or undefined behaviour fails the sanitizer build.
+TEST_F(Experiment, MutatedDefinitionsAndSlicesAreReadOrRefused) {
+  std::mt19937 random(29);
+  int definitions_refused = 0, definitions = 0;
+  for (const fs::path& file : {skinlab_root() / "experiments" / "thesis.json", write_definition(kEveryKind)}) {
+    const nlohmann::json valid = nlohmann::json::parse(read_text(file));
+    ASSERT_NO_THROW(parse_experiment(valid, file.string()));
+    for (int i = 0; i < 1500; ++i) {
+      nlohmann::json doc = valid;
+      const int mutations = 1 + static_cast<int>(random() % 3);
+      for (int m = 0; m < mutations; ++m) test::mutate_json(doc, random);
+      try {
+        parse_experiment(doc, "mutant.json");
+      } catch (const InputError&) {
+        ++definitions_refused;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "not an input error: " << e.what() << "\n" << doc.dump().substr(0, 2000);
+      }
+      ++definitions;
+    }
+  }
+  EXPECT_GT(definitions_refused, definitions / 2);  // most mutations break a definition
+
+  std::string out;
+  ASSERT_EQ(run(write_definition(kEveryKind).string() + " -o " + (dir_ / "slice").string() + " --quiet", out), 0) << out;
+  const nlohmann::json valid = nlohmann::json::parse(read_text(dir_ / "slice" / "results.json"));
+  ASSERT_EQ(merge_refusal(valid), "");
+  int slices_refused = 0;
+  const int slices = 3000;
+  for (int i = 0; i < slices; ++i) {
+    nlohmann::json doc = valid;
+    bool definition_changed = false;
+    const int mutations = 1 + static_cast<int>(random() % 3);
+    for (int m = 0; m < mutations; ++m)
+      definition_changed |= test::mutate_json(doc, random).to_string().rfind("/definition/", 0) == 0;
+    // Half the edited definitions carry a matching digest, so that the checks behind it are reached.
+    if (definition_changed && random() % 2 == 0 && doc.is_object() && doc.contains("definition"))
+      doc["definition_sha256"] = sha256_hex(doc["definition"].dump());
+    try {
+      if (!merge_refusal(doc).empty()) ++slices_refused;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "not an input error: " << e.what() << "\n" << doc.dump().substr(0, 2000);
+    }
+  }
+  EXPECT_GT(slices_refused, slices / 4);
+}
+
 }  // namespace skinlab

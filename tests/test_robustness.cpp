@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
 #include "core/error.hpp"
+#include "core/model_library.hpp"
 #include "core/sandbox.hpp"
 #include "skeleton/grouping.hpp"
 #include "run_command.hpp"
@@ -359,4 +361,103 @@ TEST(BoundedAlgorithms, GroupingThreeHundredOpeningCentroids) {
       }
     }
   EXPECT_EQ(skinlab::group_opening_centroids(small), best[0][n - 1]);
+}
+
+// Options that would do nothing are refused, and every command that writes a file fails with
+// exit 2, naming the path, when that path lies under a file; nothing is left behind.
+TEST(HostileInputs, UnusedWeightOptionsAndBlockedOutputs) {
+  const ScratchDir dir;
+  const std::string model = std::string(SKINLAB_TEST_DATA) + "/octahedron.off";
+  const std::string clip = std::string(SKINLAB_TEST_DATA) + "/wave.clip";
+  const fs::path weights = dir.path / "octahedron.weights";
+  ASSERT_EQ(skinlab_run("weights " + model + " -o " + weights.string()).code, 0);
+  const fs::path frames = dir.path / "frames";
+  for (const char* deformer : {"rigid", "gap", "gap-thesis"}) {
+    expect_refused(skinlab_run("animate " + model + " --clip " + clip + " --skinning " + deformer + " --weights " +
+                               weights.string() + " -o " + frames.string()),
+                   deformer, std::string("--weights: the '") + deformer + "' deformer uses no skinning weights");
+    expect_refused(skinlab_run("animate " + model + " --clip " + clip + " --skinning " + deformer +
+                               " --weight-method heat -o " + frames.string()),
+                   deformer, "--weight-method: the '" + std::string(deformer) + "' deformer uses no skinning weights");
+  }
+  expect_refused(skinlab_run("bench --model " + model + " --skinning rigid,gap --weights " + weights.string()),
+                 "bench without a weighted deformer", "--weights: these deformers use no skinning weights");
+  // The same weights are read by a deformer that uses them.
+  EXPECT_EQ(skinlab_run("animate " + model + " --clip " + clip + " --skinning dqs --weights " + weights.string() +
+                        " --frames 0:1 -o " + frames.string())
+                .code,
+            0);
+  fs::remove_all(frames);
+
+  const fs::path blocker = dir.write("blocker", "a file");
+  const std::string under = (blocker / "x").string();
+  expect_refused(skinlab_run("weights " + model + " -o " + under + ".weights"), "weights -o", blocker.string());
+  expect_refused(skinlab_run("skeletonize " + model + " -o " + under + ".json"), "skeletonize -o", blocker.string());
+  expect_refused(skinlab_run("skeletonize " + model + " --png " + under + ".png"), "skeletonize --png",
+                 blocker.string());
+  expect_refused(skinlab_run("segment " + model + " -o " + under + ".obj"), "segment -o", blocker.string());
+  expect_refused(skinlab_run("experiment merge " + weights.string() + " -o " + under), "merge -o", "");
+  EXPECT_EQ(dir.listing(), (std::vector<std::string>{blocker.string(), weights.string()}));
+}
+
+// A segmentation parameters file gets the checks of the options it stands for: every value out of
+// its option's range, of the wrong type, or under an unknown key is refused with exit 2, naming
+// the file, the model and the key.
+TEST(HostileInputs, SegmentationParametersAreRangeChecked) {
+  const ScratchDir dir;
+  const std::string mesh = std::string(SKINLAB_TEST_DATA) + "/octahedron.off";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"("persistence": 1e300)", "octahedron.persistence: expected a finite number in [0, 1]"},
+      {R"("persistence": -0.5)", "octahedron.persistence: expected a finite number in [0, 1]"},
+      {R"("persistence": "0.1")", "octahedron.persistence: expected a number"},
+      {R"("limbs": 2.5)", "octahedron.limbs: expected an integer"},
+      {R"("max_pieces": 100)", "octahedron.max_pieces: expected a finite number in [1, 16]"},
+      {R"("up": [0, 1])", "octahedron.up: expected [x, y, z]"},
+      {R"("up": [0, 1e300, 0])", "octahedron.up: expected a finite number"},
+      {R"("add_tips": [[0, 0, 0, -1]])", "octahedron.add_tips: expected a radius >= 0"},
+      {R"("ignore_tips": 3)", "octahedron.ignore_tips: expected a list of points"},
+      {R"("generic_names": 1)", "octahedron.generic_names: expected true or false"},
+      {R"("persistance": 0.1)", "octahedron.persistance: unknown parameter"},
+  };
+  for (const auto& [entry, message] : cases) {
+    const fs::path params = dir.write("params.json", R"({"octahedron": {)" + entry + "}}");
+    expect_refused(skinlab_run("segment " + mesh + " --params " + params.string() + " -o " +
+                               (dir.path / "out.obj").string()),
+                   entry, params.string() + ": " + message);
+  }
+  EXPECT_FALSE(fs::exists(dir.path / "out.obj"));
+}
+
+
+// SIGINT or SIGTERM in the middle of writing frames: the process ends as the signal says, and
+// neither the output folder it created, nor its frames, nor a temporary are left behind.
+TEST(HostileInputs, InterruptedAnimateLeavesNothing) {
+  const ScratchDir dir;
+  const std::string clip = (skinlab::skinlab_root() / "clips" / "homer_wave.clip").string();
+  for (const int sig : {SIGINT, SIGTERM}) {
+    const fs::path out = dir.path / "new" / "frames";
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::execl(SKINLAB_EXE, "skinlab", "animate", "homer", "--clip", clip.c_str(), "--skinning", "gap", "--fps", "1000",
+              "--max-frames", "100000", "-o", out.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    // Wait until a few frames are written, then interrupt.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    std::size_t frames = 0;
+    while (frames < 3 && std::chrono::steady_clock::now() < deadline) {
+      std::error_code ignored;
+      frames = 0;
+      for (auto it = fs::directory_iterator(out, ignored); !ignored && it != fs::directory_iterator(); ++it) ++frames;
+      ::usleep(20'000);
+    }
+    EXPECT_GE(frames, 3u) << "no frames appeared";
+    ::kill(pid, sig);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << "status " << status;
+    EXPECT_FALSE(fs::exists(dir.path / "new")) << "signal " << sig << " left the output folder";
+    EXPECT_EQ(dir.listing(), std::vector<std::string>{}) << "signal " << sig;
+  }
 }

@@ -82,7 +82,8 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--json", o->json, "Print frames written, every rejection, the last pose and time per stage as JSON");
-  sub->callback([o, &exit_code] {
+  sub->callback([o, sub, &exit_code] {
+    refuse_unused_weight_options(*sub, {o->skinning});
     const ModelFiles files = resolve_model(o->model);
     const SegmentedModel model = load_model(files);
     const ClipFile clip = read_clip(o->clip);

@@ -147,8 +147,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   sub->add_option("--crowd-model", o->crowd_model, "The crowd's model (when it is among the models timed)")
       ->capture_default_str();
   sub->add_flag("--json", o->json, "Print the results as JSON");
-  sub->callback([o, &exit_code] {
+  sub->callback([o, sub, &exit_code] {
     const std::vector<std::string> deformers = o->skinning.empty() ? deformer_names() : o->skinning;
+    refuse_unused_weight_options(*sub, deformers);
     std::vector<std::string> names = o->models;
     if (names.empty())
       for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)

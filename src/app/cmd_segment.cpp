@@ -44,48 +44,83 @@ struct SegmentOptions {
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
 // models, each with any of up, forward, generic_names, root, add_tips, ignore_tips, persistence, limbs, parts,
-// split_aspect, end_narrowing, max_pieces, ring_slope, min_limb_aspect. Throws InputError when the file or the entry is
-// unusable.
-void apply_params_file(const std::string& path, const std::string& model, SegmentParams& params, int& parts) {
+// split_aspect, end_narrowing, max_pieces, ring_slope, min_limb_aspect. A number passes the same
+// range check as the option of its name on `command` (persistence: --persistence); points and
+// directions are finite coordinates within the --up option's range. Throws InputError naming
+// the file, the model and the key for an unknown key or a bad value.
+void apply_params_file(CLI::App& command, const std::string& path, const std::string& model,
+                       SegmentParams& params, int& parts) {
   const nlohmann::json doc = read_json_file(path);
-  if (!doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
+  if (!doc.is_object() || !doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
   const nlohmann::json& entry = doc[model];
-  try {
-    const auto vec = [&](const char* key, Vec3& out) {
-      if (entry.contains(key)) {
-        const auto v = entry[key].get<std::vector<double>>();
-        if (v.size() != 3) throw InputError(path + ": " + model + "." + key + " must have 3 numbers");
-        out = Vec3(v[0], v[1], v[2]);
-      }
-    };
-    vec("up", params.up);
-    vec("forward", params.forward);
-    vec("root", params.root);
-    // Points as [x, y, z]; an added tip may carry its radius as a fourth number.
-    const auto points = [&](const char* key, std::size_t max_size, auto&& add) {
-      if (!entry.contains(key)) return;
-      for (const auto& v : entry[key].get<std::vector<std::vector<double>>>()) {
-        if (v.size() < 3 || v.size() > max_size)
-          throw InputError(path + ": " + model + "." + key + " holds [x, y, z" + (max_size > 3 ? "(, radius)]" : "]"));
-        add(v);
-      }
-    };
-    points("add_tips", 4, [&](const std::vector<double>& v) {
-      params.add_tips.push_back({Vec3(v[0], v[1], v[2]), v.size() > 3 ? v[3] : 0.0});
-    });
-    points("ignore_tips", 3, [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
-    params.min_persistence = entry.value("persistence", params.min_persistence);
-    if (entry.contains("persistence")) params.adapt_persistence = false;
-    params.limbs = entry.value("limbs", params.limbs);
-    params.split_aspect = entry.value("split_aspect", params.split_aspect);
-    params.end_narrowing = entry.value("end_narrowing", params.end_narrowing);
-    params.max_pieces = entry.value("max_pieces", params.max_pieces);
-    params.ring_slope = entry.value("ring_slope", params.ring_slope);
-    params.min_limb_aspect = entry.value("min_limb_aspect", params.min_limb_aspect);
-    parts = entry.value("parts", parts);
-    params.estimate_orientation = !entry.value("generic_names", !params.estimate_orientation);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": model '" + model + "': " + e.what());
+  const auto where = [&](const std::string& key) { return path + ": " + model + "." + key + ": "; };
+  if (!entry.is_object()) throw InputError(path + ": " + model + ": expected an object of parameters");
+  static const std::vector<std::string> known = {
+      "up",    "forward",      "generic_names", "root",          "add_tips",   "ignore_tips",    "persistence",
+      "limbs", "parts",        "split_aspect",  "end_narrowing", "max_pieces", "ring_slope",     "min_limb_aspect"};
+  for (const auto& item : entry.items())
+    if (std::find(known.begin(), known.end(), item.key()) == known.end())
+      throw InputError(where(item.key()) + "unknown parameter (expected one of up, forward, generic_names, root, "
+                                       "add_tips, ignore_tips, persistence, limbs, parts, split_aspect, "
+                                       "end_narrowing, max_pieces, ring_slope, min_limb_aspect)");
+  // The range check of the command-line option `option` applied to `value`.
+  const auto in_range = [&](const std::string& key, const std::string& option, const nlohmann::json& value) {
+    const bool integral = command.get_option(option)->get_type_name().find("INT") != std::string::npos;
+    if (!value.is_number() || (integral && !value.is_number_integer()))
+      throw InputError(where(key) + "expected " + (integral ? "an integer" : "a number") + ", found " + value.dump());
+    std::string text = value.dump();
+    const std::string problem = (*command.get_option(option)->get_validator(kFiniteRangeValidator))(text);
+    if (!problem.empty()) throw InputError(where(key) + problem);
+  };
+  const auto number = [&](const std::string& key, auto& out) {
+    if (!entry.contains(key)) return;
+    std::string option = "--" + key;
+    std::replace(option.begin(), option.end(), '_', '-');
+    in_range(key, option, entry[key]);
+    out = entry[key].get<std::remove_reference_t<decltype(out)>>();
+  };
+  // [x, y, z] (and, where `with_radius`, an optional fourth number >= 0).
+  const auto point = [&](const std::string& key, const nlohmann::json& value, bool with_radius) {
+    const std::size_t most = with_radius ? 4 : 3;
+    if (!value.is_array() || value.size() < 3 || value.size() > most)
+      throw InputError(where(key) + "expected [x, y, z" + (with_radius ? "(, radius)]" : "]") + ", found " +
+                       value.dump());
+    for (std::size_t i = 0; i < 3; ++i) in_range(key, "--up", value[i]);
+    if (value.size() == 4) {  // a radius: a length like the coordinates, and not negative
+      in_range(key, "--up", value[3]);
+      if (value[3].get<double>() < 0) throw InputError(where(key) + "expected a radius >= 0, found " + value[3].dump());
+    }
+    return std::vector<double>(value.begin(), value.end());
+  };
+  const auto vec = [&](const char* key, Vec3& out) {
+    if (!entry.contains(key)) return;
+    const std::vector<double> v = point(key, entry[key], false);
+    out = Vec3(v[0], v[1], v[2]);
+  };
+  vec("up", params.up);
+  vec("forward", params.forward);
+  vec("root", params.root);
+  const auto points = [&](const char* key, bool with_radius, auto&& add) {
+    if (!entry.contains(key)) return;
+    if (!entry[key].is_array()) throw InputError(where(key) + "expected a list of points");
+    for (const nlohmann::json& v : entry[key]) add(point(key, v, with_radius));
+  };
+  points("add_tips", true, [&](const std::vector<double>& v) {
+    params.add_tips.push_back({Vec3(v[0], v[1], v[2]), v.size() > 3 ? v[3] : 0.0});
+  });
+  points("ignore_tips", false, [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
+  number("persistence", params.min_persistence);
+  if (entry.contains("persistence")) params.adapt_persistence = false;
+  number("limbs", params.limbs);
+  number("split_aspect", params.split_aspect);
+  number("end_narrowing", params.end_narrowing);
+  number("max_pieces", params.max_pieces);
+  number("ring_slope", params.ring_slope);
+  number("min_limb_aspect", params.min_limb_aspect);
+  number("parts", parts);
+  if (entry.contains("generic_names")) {
+    if (!entry["generic_names"].is_boolean()) throw InputError(where("generic_names") + "expected true or false");
+    params.estimate_orientation = !entry["generic_names"].get<bool>();
   }
 }
 
@@ -170,7 +205,7 @@ void add_segment_command(CLI::App& app, int& exit_code) {
     const std::vector<FilledHole> filled = o->fill_holes ? fill_holes(input.mesh) : std::vector<FilledHole>{};
     SegmentParams params;
     int parts = 0;
-    if (!o->params_file.empty()) apply_params_file(o->params_file, files.name, params, parts);
+    if (!o->params_file.empty()) apply_params_file(*sub, o->params_file, files.name, params, parts);
     // Options given on the command line win over the parameters file; the rest keep its values
     // (or the defaults, which the options share).
     const auto given = [&](const char* name) { return sub->count(name) > 0; };

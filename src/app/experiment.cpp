@@ -17,6 +17,7 @@
 
 #include "app/deformer_registry.hpp"
 #include "app/measurements.hpp"
+#include "animation/frame_grid.hpp"
 #include "app/pictures.hpp"
 #include "core/model_library.hpp"
 #include "core/atomic_file.hpp"
@@ -88,13 +89,26 @@ const std::string kThesisNote =
     "given for homer alone.";
 const std::string kTimingNote = "Times: median over the repeats; spread: max - min of the same runs.";
 
+// A row's 0-based frame index; a value that is not one (a hand-edited results file) is a
+// type error, as for any other field.
+int frame_index(const nlohmann::json& row) {
+  const nlohmann::json& frame = row.at("frame");
+  if (!frame.is_number_integer() || frame.get<long long>() < 0 || frame.get<long long>() > FrameGrid::kMaxFrames)
+    throw nlohmann::json::type_error::create(302, "frame: not a frame index", &frame);
+  return frame.get<int>();
+}
+
 // The rows of the table's tasks that are present, in definition order.
 std::vector<nlohmann::json> table_rows(const TableSpec& spec, const nlohmann::json& tasks) {
   std::vector<nlohmann::json> rows;
   for (const std::string& model : spec.models) {
     const std::string id = spec.id + "/" + model;
-    if (tasks.contains(id))
-      for (const nlohmann::json& row : tasks[id]["rows"]) rows.push_back(row);
+    if (!tasks.contains(id)) continue;
+    // Results are data (merge reads other runs' files): checked access only, so that a missing
+    // or mistyped field is a nlohmann::json exception, which write_experiment reports.
+    const nlohmann::json& task_rows = tasks.at(id).at("rows");
+    if (!task_rows.is_array()) throw nlohmann::json::type_error::create(302, "tasks/" + id + "/rows: not an array", &task_rows);
+    for (const nlohmann::json& row : task_rows) rows.push_back(row);
   }
   return rows;
 }
@@ -107,8 +121,8 @@ Table models_table(const TableSpec& spec, const std::vector<nlohmann::json>& row
            "Thesis triangles"},
           {}};
   for (const auto& r : rows) {
-    const std::string m = r["model"];
-    t.rows.push_back({m, r["parts"].dump(), r["vertices"].dump(), r["triangles"].dump(), thesis_cell(m, "thesis_name"),
+    const std::string m = r.at("model");
+    t.rows.push_back({m, r.at("parts").dump(), r.at("vertices").dump(), r.at("triangles").dump(), thesis_cell(m, "thesis_name"),
                       thesis_cell(m, "parts"), thesis_cell(m, "vertices"), thesis_cell(m, "triangles")});
   }
   return t;
@@ -127,7 +141,7 @@ Table timing_table(const TableSpec& spec, std::string note, std::vector<std::str
   t.columns.insert(t.columns.end(), {"Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"});
   for (const auto& r : rows) {
     TimedCells c = cells_of(r);
-    const std::string m = r["model"];
+    const std::string m = r.at("model");
     c.cells.insert(c.cells.end(), {ms(c.thesis_ms), thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
                                    speed_up(m, c.thesis_ms, c.ours_ms)});
     t.rows.push_back(std::move(c.cells));
@@ -144,13 +158,13 @@ Table skeletonization_table(const TableSpec& spec, const std::vector<nlohmann::j
       {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Hulls (ms)", "Kernel (ms)", "LP (ms)",
        "Qhull (ms)"},
       rows, [](const nlohmann::json& r) {
-        const std::string method = r["method"];
-        const nlohmann::json& s = thesis_number("/skeletonization_s/" + r["model"].get<std::string>() + "/" + method);
+        const std::string method = r.at("method");
+        const nlohmann::json& s = thesis_number("/skeletonization_s/" + r.at("model").get<std::string>() + "/" + method);
         return TimedCells{
-            {r["model"], r["parts"].dump(), r["vertices"].dump(), method, ms(r["total_ms"]), ms(r["total_ms_spread"]),
-             ms(r["hull_ms"]), ms(r["kernel_ms"]), ms(r["kernel_interior_point_ms"]), ms(r["kernel_intersection_ms"])},
+            {r.at("model"), r.at("parts").dump(), r.at("vertices").dump(), method, ms(r.at("total_ms")), ms(r.at("total_ms_spread")),
+             ms(r.at("hull_ms")), ms(r.at("kernel_ms")), ms(r.at("kernel_interior_point_ms")), ms(r.at("kernel_intersection_ms"))},
             s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
-            r["total_ms"]};
+            r.at("total_ms")};
       });
 }
 
@@ -163,10 +177,10 @@ Table gap_preprocess_table(const TableSpec& spec, const std::vector<nlohmann::js
        "Total (ms)", "Spread (ms)"},
       rows, [](const nlohmann::json& r) {
         return TimedCells{
-            {r["model"], r["vertices"].dump(), r["parts"].dump(), ms(r["median_edges_ms"]), ms(r["outside_subtree_ms"]),
-             ms(r["neighbourhoods_ms"]), ms(r["opening_planes_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"])},
-            r["thesis_total_ms"],
-            r["total_ms"]};
+            {r.at("model"), r.at("vertices").dump(), r.at("parts").dump(), ms(r.at("median_edges_ms")), ms(r.at("outside_subtree_ms")),
+             ms(r.at("neighbourhoods_ms")), ms(r.at("opening_planes_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
+            r.at("thesis_total_ms"),
+            r.at("total_ms")};
       });
 }
 
@@ -178,12 +192,12 @@ Table gap_frames_table(const TableSpec& spec, const std::vector<nlohmann::json>&
       {"Model", "Deformer", "Frame", "Joints", "Removed", "New", "Fallbacks", "Clamped", "Remove (ms)", "Add (ms)",
        "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)"},
       rows, [](const nlohmann::json& r) {
-        return TimedCells{{r["model"], r["skinning"], std::to_string(r["frame"].get<int>() + 1),
-                           r["moving_joints"].dump(), r["removed_vertices"].dump(), r["patch_vertices"].dump(),
-                           r["bezier_fallbacks"].dump(), r["clamped_sides"].dump(), ms(r["remove_ms"]), ms(r["add_ms"]),
-                           ms(r["triangulate_ms"]), ms(r["normals_ms"]), ms(r["total_ms"]), ms(r["total_ms_spread"])},
-                          r["thesis_total_ms"],
-                          r["total_ms"]};
+        return TimedCells{{r.at("model"), r.at("skinning"), std::to_string(frame_index(r) + 1),
+                           r.at("moving_joints").dump(), r.at("removed_vertices").dump(), r.at("patch_vertices").dump(),
+                           r.at("bezier_fallbacks").dump(), r.at("clamped_sides").dump(), ms(r.at("remove_ms")), ms(r.at("add_ms")),
+                           ms(r.at("triangulate_ms")), ms(r.at("normals_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
+                          r.at("thesis_total_ms"),
+                          r.at("total_ms")};
       });
 }
 
@@ -197,8 +211,8 @@ Table sbs_table(const TableSpec& spec, const std::vector<nlohmann::json>& rows) 
            "SVDs per frame"},
           {}};
   for (const auto& r : rows)
-    t.rows.push_back({r["model"], r["vertices"].dump(), r["weights"], ms(r["lbs_ms"]), ms(r["lbs_ms_spread"]),
-                      ms(r["sbs_ms"]), ms(r["sbs_ms_spread"]), number(r["ratio"], 2), r["svd_per_frame"].dump()});
+    t.rows.push_back({r.at("model"), r.at("vertices").dump(), r.at("weights"), ms(r.at("lbs_ms")), ms(r.at("lbs_ms_spread")),
+                      ms(r.at("sbs_ms")), ms(r.at("sbs_ms_spread")), number(r.at("ratio"), 2), r.at("svd_per_frame").dump()});
   return t;
 }
 
@@ -216,11 +230,11 @@ Table quality_table(const TableSpec& spec, const std::vector<nlohmann::json>& ro
           {}};
   for (const auto& r : rows)
     t.rows.push_back(
-        {r["model"], r["clip"], r["skinning"], r["frames"].dump(), number(r["volume_change_max_pct"], 2),
-         number(r["volume_change_mean_pct"], 2), number(r["min_cross_section_ratio"], 3),
-         r["self_intersections_over_rest_max"].is_null() ? "" : r["self_intersections_over_rest_max"].dump(),
-         r["boundary_edges_max"].dump(), r["non_manifold_edges_max"].dump(), number(r["seam_gap_max_pct"], 2),
-         number(r["normal_deviation_over_rest_deg"], 2)});
+        {r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), number(r.at("volume_change_max_pct"), 2),
+         number(r.at("volume_change_mean_pct"), 2), number(r.at("min_cross_section_ratio"), 3),
+         r.at("self_intersections_over_rest_max").is_null() ? "" : r.at("self_intersections_over_rest_max").dump(),
+         r.at("boundary_edges_max").dump(), r.at("non_manifold_edges_max").dump(), number(r.at("seam_gap_max_pct"), 2),
+         number(r.at("normal_deviation_over_rest_deg"), 2)});
   return t;
 }
 
@@ -281,7 +295,7 @@ void table_figures(const TableSpec& spec, const std::vector<nlohmann::json>& row
                        dir / ("skeletons-" + model + ".png"));
     }
     std::map<std::string, std::vector<double>> by_model;
-    for (const auto& r : rows) by_model[r["model"]].push_back(std::max(1e-3, r["total_ms"].get<double>()));
+    for (const auto& r : rows) by_model[r.at("model")].push_back(std::max(1e-3, r.at("total_ms").get<double>()));
     for (const std::string& model : spec.models)
       if (by_model.count(model)) bars.push_back({model, by_model[model]});
     bar_chart(dir / (spec.id + ".png"), spec.title + " (ms, log scale)", spec.methods, bars, false);
@@ -289,9 +303,9 @@ void table_figures(const TableSpec& spec, const std::vector<nlohmann::json>& row
   if (spec.kind == TableKind::gap_frames) {
     std::vector<std::pair<std::string, std::vector<double>>> bars;
     for (const auto& r : rows)
-      bars.push_back({r["model"].get<std::string>() + " " + r["skinning"].get<std::string>() + " " +
-                          std::to_string(r["frame"].get<int>() + 1),
-                      {r["remove_ms"], r["add_ms"], r["triangulate_ms"], r["normals_ms"]}});
+      bars.push_back({r.at("model").get<std::string>() + " " + r.at("skinning").get<std::string>() + " " +
+                          std::to_string(frame_index(r) + 1),
+                      {r.at("remove_ms"), r.at("add_ms"), r.at("triangulate_ms"), r.at("normals_ms")}});
     bar_chart(dir / (spec.id + ".png"), spec.title + ": per phase (ms)", {"remove", "add", "triangulate", "normals"},
               bars, true);
   }

@@ -19,7 +19,9 @@ namespace {
 
 std::string reason(int error) { return std::strerror(error); }
 
-// Removes `NAME.tmpPID` files of processes that no longer run, once per folder per process.
+constexpr std::string_view kTemporarySuffix = ".skinlab-tmp";
+
+// Removes `NAME.skinlab-tmpPID` files of processes that no longer run, once per folder per process.
 void sweep_stale_temporaries(const std::filesystem::path& folder) {
   static std::mutex mutex;
   static std::set<std::filesystem::path> swept;
@@ -28,10 +30,10 @@ void sweep_stale_temporaries(const std::filesystem::path& folder) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(folder.empty() ? "." : folder, error)) {
     const std::string name = entry.path().filename().string();
-    const auto at = name.rfind(".tmp");
-    if (at == std::string::npos || at + 4 == name.size()) continue;
+    const auto at = name.rfind(kTemporarySuffix);
+    if (at == std::string::npos || at + kTemporarySuffix.size() == name.size()) continue;
     long pid = 0;
-    if (!parse_long(name.substr(at + 4), pid) || pid <= 0 || pid == ::getpid()) continue;
+    if (!parse_long(name.substr(at + kTemporarySuffix.size()), pid) || pid <= 0 || pid == ::getpid()) continue;
     if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) std::filesystem::remove(entry.path(), error);
   }
 }
@@ -41,7 +43,7 @@ void sweep_stale_temporaries(const std::filesystem::path& folder) {
 void write_file_atomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
   sweep_stale_temporaries(path.parent_path());
   std::filesystem::path temp = path;
-  temp += ".tmp" + std::to_string(::getpid());
+  temp += std::string(kTemporarySuffix) + std::to_string(::getpid());
   const RemoveOnSignal guard(temp);
   try {
     {
@@ -83,6 +85,13 @@ void OutputSet::create_directories(const std::filesystem::path& dir) {
     throw InputError(dir.string() + ": cannot create the output folder: " +
                      (error ? error.message() : std::string("a file is in the way")));
   folders_.insert(folders_.end(), missing.rbegin(), missing.rend());
+  // The outermost folder created holds the rest.
+  if (!missing.empty()) on_signal_.push_back(std::make_unique<RemoveOnSignal>(missing.back()));
+}
+
+void OutputSet::commit() {
+  committed_ = true;
+  on_signal_.clear();
 }
 
 void OutputSet::write(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {

@@ -30,8 +30,9 @@ void set_influences(SkinWeights& weights, int v, std::vector<std::pair<int, doub
   }
 }
 
-SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, const std::vector<std::string>& parts) {
-  Lexer lex = Lexer::from_file(path);
+namespace {
+
+SkinWeights weights_from(Lexer& lex, int num_vertices, const std::vector<std::string>& parts) {
   lex.expect_keyword("weights");
   const Token count_at = lex.peek();
   const long count = lex.expect_integer("the vertex count");
@@ -91,6 +92,19 @@ SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, co
   }
   if (!lex.at_end()) lex.fail(lex.peek(), "end of file after " + std::to_string(num_vertices) + " vertices");
   return out;
+}
+
+}  // namespace
+
+SkinWeights parse_weights(const std::string& file, std::string text, int num_vertices,
+                          const std::vector<std::string>& parts) {
+  Lexer lex(file, std::move(text));
+  return weights_from(lex, num_vertices, parts);
+}
+
+SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, const std::vector<std::string>& parts) {
+  Lexer lex = Lexer::from_file(path);
+  return weights_from(lex, num_vertices, parts);
 }
 
 void write_weights(std::ostream& out, const SkinWeights& weights) {

@@ -32,6 +32,9 @@ void set_influences(SkinWeights& weights, int v, std::vector<std::pair<int, doub
 /// weight outside [0, 1], weights that do not sum to 1 within 1e-4. Weights that sum to 1 within
 /// 1e-6 are kept as written, others are normalised.
 SkinWeights read_weights(const std::filesystem::path& path, int num_vertices, const std::vector<std::string>& parts);
+/// The same, from the text of a file named `file` (in messages).
+SkinWeights parse_weights(const std::string& file, std::string text, int num_vertices,
+                          const std::vector<std::string>& parts);
 void write_weights(std::ostream& out, const SkinWeights& weights);
 
 }  // namespace skinlab

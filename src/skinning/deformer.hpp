@@ -107,10 +107,13 @@ class DeformerContext {
   std::optional<SkinWeights> weights_;
 };
 
-/// A deformer as the application registers it: by name, with a one-line summary for --help.
+/// A deformer as the application registers it: by name, with a one-line summary for --help,
+/// and whether it reads skinning weights (so that --weights given to one that does not is
+/// refused rather than silently ignored).
 struct DeformerEntry {
   std::string name;
   std::string summary;
+  bool uses_weights;
   std::function<std::unique_ptr<Deformer>(DeformerContext&)> create;
 };
 

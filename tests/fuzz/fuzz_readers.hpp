@@ -11,10 +11,11 @@
 #include "core/mesh_io.hpp"
 #include "core/segmented_model.hpp"
 #include "core/skel_io.hpp"
+#include "core/weights_io.hpp"
 
 namespace skinlab::fuzz {
 
-inline constexpr std::string_view kTargets[] = {"skel", "clip", "seg", "off", "obj", "assimp"};
+inline constexpr std::string_view kTargets[] = {"skel", "clip", "seg", "off", "obj", "assimp", "weights"};
 
 /// Reads `text` as format kTargets[target], building a model from a mesh that parses.
 inline void read_as(int target, const std::string& text) {
@@ -42,6 +43,12 @@ inline void read_as(int target, const std::string& text) {
     case 4:
       SegmentedModel::build(parse_obj("fuzz.obj", text), "fuzz.obj");
       return;
+    case 6: {
+      // As for .seg, the first byte is the mesh's vertex count.
+      const int vertices = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+      parse_weights("fuzz.weights", text.empty() ? text : text.substr(1), vertices, {"a", "b", "c"});
+      return;
+    }
     default: {
       // The extension, which picks Assimp's importer, cycles through formats skinlab hands to
       // Assimp; "off" checks that Assimp's own OFF importer is never reached.
