@@ -397,21 +397,100 @@ nlohmann::json experiment_results(const ExperimentDefinition& def, const std::st
 
 namespace {
 
-// One slice of a sharded run, field by field: the types merge and the tables rely on, the
-// definition against its SHA-256, and at least one task.
+// The fields each table kind's rows must have and their types (s: a string, i: an integer,
+// n: a finite number, n?: a number or null); the fields its table and figures read. A row may
+// hold more fields (each a string, number, bool or null).
+const std::vector<std::pair<std::string, std::string>>& row_schema(TableKind kind) {
+  using Schema = std::vector<std::pair<std::string, std::string>>;
+  static const Schema models{{"model", "s"}, {"parts", "i"}, {"vertices", "i"}, {"triangles", "i"}};
+  static const Schema skeletonization{
+      {"model", "s"},   {"parts", "i"},   {"vertices", "i"},        {"method", "s"},
+      {"total_ms", "n"}, {"total_ms_spread", "n"}, {"hull_ms", "n"}, {"kernel_ms", "n"},
+      {"kernel_interior_point_ms", "n"}, {"kernel_intersection_ms", "n"}};
+  static const Schema gap_preprocess{
+      {"model", "s"},           {"vertices", "i"},          {"parts", "i"},    {"median_edges_ms", "n"},
+      {"outside_subtree_ms", "n"}, {"neighbourhoods_ms", "n"}, {"opening_planes_ms", "n"}, {"total_ms", "n"},
+      {"total_ms_spread", "n"}, {"thesis_total_ms", "n?"}};
+  static const Schema gap_frames{
+      {"model", "s"},          {"skinning", "s"},      {"frame", "i"},       {"moving_joints", "i"},
+      {"removed_vertices", "i"}, {"patch_vertices", "i"}, {"bezier_fallbacks", "i"}, {"clamped_sides", "i"},
+      {"remove_ms", "n"},      {"add_ms", "n"},        {"triangulate_ms", "n"}, {"normals_ms", "n"},
+      {"total_ms", "n"},       {"total_ms_spread", "n"}, {"thesis_total_ms", "n?"}};
+  static const Schema sbs{{"model", "s"},  {"vertices", "i"},      {"weights", "s"}, {"lbs_ms", "n"},
+                          {"lbs_ms_spread", "n"}, {"sbs_ms", "n"}, {"sbs_ms_spread", "n"}, {"ratio", "n"},
+                          {"svd_per_frame", "i"}};
+  static const Schema quality{
+      {"model", "s"}, {"clip", "s"}, {"skinning", "s"}, {"frames", "i"}, {"volume_change_max_pct", "n"},
+      {"volume_change_mean_pct", "n"}, {"min_cross_section_ratio", "n?"}, {"self_intersections_over_rest_max", "i?"},
+      {"boundary_edges_max", "i"}, {"non_manifold_edges_max", "i"}, {"seam_gap_max_pct", "n"},
+      {"normal_deviation_over_rest_deg", "n"}};
+  switch (kind) {
+    case TableKind::models: return models;
+    case TableKind::skeletonization: return skeletonization;
+    case TableKind::gap_preprocess: return gap_preprocess;
+    case TableKind::gap_frames: return gap_frames;
+    case TableKind::sbs: return sbs;
+    case TableKind::quality: return quality;
+  }
+  throw std::logic_error("experiment: a table kind without a row schema");
+}
+
+// Whether `value` has `type` (row_schema's letters). Integers are counts and frame indices:
+// 0 to 2^31 - 1. Strings are short (they become table cells) and free of control characters.
+bool has_type(const nlohmann::json& value, const std::string& type) {
+  if (type.back() == '?' && value.is_null()) return true;
+  switch (type[0]) {
+    case 's': {
+      if (!value.is_string() || value.get<std::string>().size() > 256) return false;
+      const std::string& text = value.get_ref<const std::string&>();
+      return std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+    }
+    case 'i':
+      return value.is_number_integer() && value.get<long long>() >= 0 && value.get<long long>() <= 2147483647LL;
+    default:
+      return value.is_number() && std::isfinite(value.get<double>());
+  }
+}
+
+// One slice of a sharded run, field by field: the results format, the definition against its
+// digest, then every task: a task of that definition, {"rows": [...], "seconds": N}, each row
+// with its table kind's fields (row_schema).
 void check_slice(const nlohmann::json& r, const std::string& name) {
   const auto fail = [&](const std::string& what) { throw InputError(name + ": " + what); };
   if (!r.is_object() || !r.contains("format") || r["format"] != kResultsFormat)
     fail(std::string("not the results of `skinlab experiment` (format ") + kResultsFormat + ")");
   for (const char* key : {"commit", "shard", "definition_sha256"})
-    if (!r.contains(key) || !r[key].is_string()) fail(std::string("/") + key + ": expected a string");
+    if (!r.contains(key) || !r[key].is_string() || !has_type(r[key], "s"))
+      fail(std::string("/") + key + ": expected a short string");
   if (!r.contains("definition") || !r["definition"].is_object()) fail("/definition: expected an object");
   if (sha256_hex(r["definition"].dump()) != r["definition_sha256"].get<std::string>())
     fail("/definition does not match /definition_sha256 (edited after the run?)");
   if (!r.contains("tasks") || !r["tasks"].is_object() || r["tasks"].empty())
     fail("/tasks: expected an object with at least one task");
-  for (const auto& [id, task] : r["tasks"].items())
-    if (!task.is_object()) fail("/tasks/" + id + ": expected an object");
+  const ExperimentDefinition def = parse_experiment(r["definition"], name + "/definition");
+  std::map<std::string, TableKind> kinds;
+  for (const ExperimentTask& task : experiment_tasks(def)) kinds[task.id] = def.tables[task.table].kind;
+  for (const auto& [id, task] : r["tasks"].items()) {
+    const std::string at = "/tasks/" + id;
+    const auto kind = kinds.find(id);
+    if (kind == kinds.end()) fail(at + ": not a task of the definition (TABLE_ID/MODEL)");
+    if (!task.is_object() || !task.contains("rows") || !task["rows"].is_array() || !task.contains("seconds") ||
+        !has_type(task["seconds"], "n"))
+      fail(at + ": expected {\"rows\": [...], \"seconds\": N}");
+    const nlohmann::json& rows = task["rows"];
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_at = at + "/rows/" + std::to_string(i);
+      if (!rows[i].is_object()) fail(row_at + ": expected an object");
+      for (const auto& [field, value] : rows[i].items())
+        if (!(value.is_null() || value.is_boolean() || has_type(value, value.is_string() ? "s" : "n")))
+          fail(row_at + "/" + field + ": expected a short string, a finite number, true, false or null");
+      for (const auto& [field, type] : row_schema(kind->second))
+        if (!rows[i].contains(field) || !has_type(rows[i][field], type))
+          fail(row_at + "/" + field + ": expected " +
+               (type[0] == 's' ? "a string" : type[0] == 'i' ? "an integer from 0 to 2^31 - 1" : "a finite number") +
+               (type.back() == '?' ? " or null" : "") + " (a " + to_string(kind->second) + " table's row)");
+    }
+  }
 }
 
 }  // namespace

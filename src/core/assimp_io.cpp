@@ -185,12 +185,16 @@ class Reader {
   }
   template <typename T>
   std::vector<T> get_array() {
-    std::vector<T> values(get<std::size_t>());
+    const auto count = get<std::size_t>();
+    if (count > (bytes_.size() - at_) / sizeof(T)) throw std::runtime_error("sandboxed import: truncated result");
+    std::vector<T> values(count);
     take(values.data(), values.size() * sizeof(T));
     return values;
   }
   std::string get_string() {
-    std::string text(get<std::size_t>(), '\0');
+    const auto size = get<std::size_t>();
+    if (size > bytes_.size() - at_) throw std::runtime_error("sandboxed import: truncated result");
+    std::string text(size, '\0');
     take(text.data(), text.size());
     return text;
   }
@@ -239,6 +243,13 @@ LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, cons
   return labeled_scene(reader.importer(),
                        reader.importer().ReadFileFromMemory(bytes.data(), bytes.size(), kSteps, extension.c_str()),
                        name);
+}
+
+LabeledMesh parse_assimp_sandboxed(const std::string& name, const std::string& bytes, const std::string& extension,
+                                   const SandboxLimits& limits) {
+  return deserialize(run_sandboxed(name + ": cannot read mesh", limits,
+                                   [&] { return serialize(parse_assimp(name, bytes, extension)); }),
+                     name);
 }
 
 }  // namespace skinlab

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sandbox.hpp"
 #include "core/tri_mesh.hpp"
 
 namespace skinlab {
@@ -63,7 +64,12 @@ void write_seg(std::ostream& out, const std::vector<int>& labels);
 /// does not name is refused with InputError.
 LabeledMesh read_assimp(const std::filesystem::path& path);
 /// The same from bytes in memory; `extension` names the format ("ply", with or without the dot).
+/// In-process: only for bytes that are trusted, or under a fuzzer.
 LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension);
+/// parse_assimp in a bounded child process, as read_assimp imports files: a crash, a hang or a
+/// limit hit in Assimp is an InputError (the fuzz harness of that path).
+LabeledMesh parse_assimp_sandboxed(const std::string& name, const std::string& bytes, const std::string& extension,
+                                   const SandboxLimits& limits);
 
 /// Relative tolerance of `weld_border_vertices` in the loaders, times the bounding-box
 /// diagonal: coincident within export rounding (about 6 significant digits).
