@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 #include <chrono>
 #include <csignal>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <iterator>
 #include <cstdio>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -460,4 +462,80 @@ TEST(HostileInputs, InterruptedAnimateLeavesNothing) {
     EXPECT_FALSE(fs::exists(dir.path / "new")) << "signal " << sig << " left the output folder";
     EXPECT_EQ(dir.listing(), std::vector<std::string>{}) << "signal " << sig;
   }
+}
+
+// A comb: a bar (the root) with `teeth` boxes standing on its top, each a child part meeting the
+// bar along one square loop. Closed, manifold, genus 0. Writes NAME.obj (one group per part)
+// and NAME.skel (every tooth a child of the bar) into `dir`.
+fs::path write_comb(const fs::path& dir, const std::string& name, int teeth) {
+  std::ostringstream obj, skel;
+  int count = 0;
+  const auto vertex = [&](double x, double y, double z) {
+    obj << "v " << x << ' ' << y << ' ' << z << '\n';
+    return ++count;
+  };
+  const auto quad = [&](int a, int b, int c, int d) { obj << "f " << a << ' ' << b << ' ' << c << ' ' << d << '\n'; };
+  // Columns x_0 .. x_2N; cell i spans [x_i, x_i+1]; odd cells carry teeth.
+  const int columns = 2 * teeth + 2;
+  std::vector<int> top0, top1, bottom0, bottom1;  // y = 0 and y = 1 at z = 1 and z = 0
+  for (int i = 0; i < columns; ++i) {
+    top0.push_back(vertex(i, 0, 1));
+    top1.push_back(vertex(i, 1, 1));
+    bottom0.push_back(vertex(i, 0, 0));
+    bottom1.push_back(vertex(i, 1, 0));
+  }
+  obj << "g bar\n";
+  for (int i = 0; i + 1 < columns; ++i) {
+    if (i % 2 == 0) quad(top0[i], top0[i + 1], top1[i + 1], top1[i]);
+    quad(bottom0[i], bottom1[i], bottom1[i + 1], bottom0[i + 1]);
+    quad(bottom0[i], bottom0[i + 1], top0[i + 1], top0[i]);
+    quad(bottom1[i + 1], bottom1[i], top1[i], top1[i + 1]);
+  }
+  quad(bottom0[0], top0[0], top1[0], bottom1[0]);
+  quad(bottom0[columns - 1], bottom1[columns - 1], top1[columns - 1], top0[columns - 1]);
+  skel << "ROOT bar  -180 180  -180 180  -180 180\n{\n";
+  for (int k = 0; k < teeth; ++k) {
+    const int i = 2 * k + 1;
+    const double height = 1.0 + 0.5 * std::sin(k);
+    const int a = vertex(i, 0, 1 + height), b = vertex(i + 1, 0, 1 + height), c = vertex(i + 1, 1, 1 + height),
+              d = vertex(i, 1, 1 + height);
+    obj << "g tooth" << k << '\n';
+    quad(top0[i], top0[i + 1], b, a);
+    quad(top0[i + 1], top1[i + 1], c, b);
+    quad(top1[i + 1], top1[i], d, c);
+    quad(top1[i], top0[i], a, d);
+    quad(a, b, c, d);
+    skel << "  JOINT tooth" << k << "  -45 45  -45 45  -90 90\n  {\n    End Site\n  }\n";
+  }
+  skel << "}\n";
+  std::ofstream(dir / (name + ".obj")) << obj.str();
+  std::ofstream(dir / (name + ".skel")) << skel.str();
+  return dir / (name + ".obj");
+}
+
+// Principal-axis extraction end to end on a root with 300 children (it took minutes when its
+// grouping was O(N^5)). A return to that fails by ctest's per-test timeout; the time itself is
+// measured outside the tests.
+TEST(BoundedAlgorithms, PrincipalAxisSkeletonOfThreeHundredChildren) {
+  const ScratchDir dir;
+  const fs::path comb = write_comb(dir.path, "comb", 300);
+  const CliRun info = skinlab_run("info " + comb.string());
+  ASSERT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("components 301"), std::string::npos) << info.out.substr(0, 500);
+  EXPECT_NE(info.out.find("openings 300"), std::string::npos) << info.out.substr(0, 500);
+  const CliRun pa = skinlab_run("skeletonize " + comb.string() + " --method pa --json");
+  ASSERT_EQ(pa.code, 0) << pa.out.substr(0, 2000);
+  const nlohmann::json skeleton = nlohmann::json::parse(pa.out.substr(pa.out.find('{')));
+  ASSERT_TRUE(skeleton.contains("joints")) << pa.out.substr(0, 500);
+  // One joint per opening, at the centre of the tooth's square foot.
+  int openings = 0;
+  for (const nlohmann::json& joint : skeleton["joints"]) {
+    if (joint["kind"] != "opening") continue;
+    const int k = std::stoi(joint["component"].get<std::string>().substr(5));
+    EXPECT_NEAR(joint["position"][0].get<double>(), 2 * k + 1.5, 1e-9) << joint.dump();
+    EXPECT_NEAR(joint["position"][1].get<double>(), 0.5, 1e-9) << joint.dump();
+    EXPECT_NEAR(joint["position"][2].get<double>(), 1.0, 1e-9) << joint.dump();
+    ++openings;
+  }
+  EXPECT_EQ(openings, 300);
 }
