@@ -245,7 +245,7 @@ TEST_F(Formats, AtomicWriteLeavesNothingWhenTheWriterFails) {
   EXPECT_TRUE(fs::is_empty(dir_));
 }
 
-// ../shared/FORMATS.md, rule by rule: each spelling parses to the same hierarchy or clip.
+// The grammars of docs/formats.md, rule by rule: each spelling parses to the same hierarchy or clip.
 TEST(FormatGrammar, SkelKeywordsAreOptional) {
   const SkelFile plain = parse_skel("a.skel", "ROOT torso -1 1 -2 2 -3 3 { JOINT head 0 0 0 0 0 0 { End Site } }");
   const SkelFile bare = parse_skel("b.skel", "torso -1 1 -2 2 -3 3 { head 0 0 0 0 0 0 { End Site } }");

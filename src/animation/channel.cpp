@@ -18,7 +18,7 @@ Channel::Channel(std::vector<ClipKey> keys, Extrapolation before, Extrapolation 
   in_tangent_.assign(n, 0.0);
   out_tangent_.assign(n, 0.0);
   for (int k = 0; k < n; ++k) {
-    // One-sided slopes; a missing side borrows the other (linear at the ends, FORMATS.md).
+    // One-sided slopes; a missing side borrows the other (linear at the ends, docs/animation.md).
     const bool has_prev = k > 0, has_next = k + 1 < n;
     const double left = has_prev ? slope(keys_[k - 1], keys_[k]) : (has_next ? slope(keys_[k], keys_[k + 1]) : 0.0);
     const double right = has_next ? slope(keys_[k], keys_[k + 1]) : left;

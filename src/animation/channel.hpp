@@ -1,5 +1,5 @@
 // A keyframe channel (thesis §4.2): keys with tangent rules, cubic Hermite spans, and
-// extrapolation before the first and after the last key (modes in ../shared/FORMATS.md).
+// extrapolation before the first and after the last key (modes in docs/formats.md, `.clip`).
 #pragma once
 
 #include <vector>

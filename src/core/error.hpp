@@ -15,7 +15,7 @@ class InputError : public std::runtime_error {
 };
 
 /// An error at a place in a text file; what() reads `FILE:LINE:COL: what was expected, what
-/// was found` as ../shared/FORMATS.md asks.
+/// was found` (docs/formats.md).
 class ParseError : public InputError {
  public:
   ParseError(const std::string& file, int line, int col, std::string_view message);

@@ -26,7 +26,7 @@ class SkelParser {
   }
 
  private:
-  // The keyword before a segment's name is optional (../shared/FORMATS.md): it is the keyword
+  // The keyword before a segment's name is optional (docs/formats.md): it is the keyword
   // when a name, not a number, follows it; a segment may itself be named ROOT or JOINT.
   void optional_keyword(std::string_view keyword) {
     double number = 0;

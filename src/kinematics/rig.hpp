@@ -1,5 +1,5 @@
 // The rig: what forward kinematics and collision rejection need of a segmented model and its
-// skeleton, built once (thesis §4.3, DESIGN.md "Pose").
+// skeleton, built once (thesis §4.3, docs/animation.md).
 #pragma once
 
 #include <array>

@@ -1,7 +1,7 @@
 // Deformers turn an accepted pose into a frame: positions, normals and, for a deformer whose
 // connectivity changes (gap reconstruction), this frame's triangles. A deformer knows nothing of
 // clips, limits or collisions (the animator's job); the application registers deformers by name
-// (DESIGN.md "Pipeline").
+// (docs/animation.md).
 #pragma once
 
 #include <array>

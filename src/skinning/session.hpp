@@ -1,5 +1,5 @@
 // The set-up every command and the viewer share: model -> skeleton -> rig -> animator ->
-// deformer (DESIGN.md "Pipeline"), and one timed step of it.
+// deformer (docs/animation.md), and one timed step of it.
 #pragma once
 
 #include <memory>
