@@ -28,8 +28,8 @@ inline void json_pointers(const nlohmann::json& doc, const nlohmann::json::json_
 /// Applies one random mutation to `doc`; returns the pointer of the node it changed.
 inline nlohmann::json::json_pointer mutate_json(nlohmann::json& doc, std::mt19937& random) {
   std::vector<nlohmann::json::json_pointer> pointers;
-  json_pointers(doc, {}, pointers);
-  if (pointers.empty()) return {};
+  json_pointers(doc, nlohmann::json::json_pointer(), pointers);
+  if (pointers.empty()) return nlohmann::json::json_pointer();
   const nlohmann::json::json_pointer at = pointers[random() % pointers.size()];
   nlohmann::json deep = nlohmann::json::array();
   for (int i = 0; i < 80; ++i) deep = nlohmann::json::array({deep});

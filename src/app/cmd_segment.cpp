@@ -59,10 +59,11 @@ void apply_params_file(CLI::App& command, const std::string& path, const std::st
       "up",    "forward",      "generic_names", "root",          "add_tips",   "ignore_tips",    "persistence",
       "limbs", "parts",        "split_aspect",  "end_narrowing", "max_pieces", "ring_slope",     "min_limb_aspect"};
   for (const auto& item : entry.items())
-    if (std::find(known.begin(), known.end(), item.key()) == known.end())
-      throw InputError(where(item.key()) + "unknown parameter (expected one of up, forward, generic_names, root, "
-                                       "add_tips, ignore_tips, persistence, limbs, parts, split_aspect, "
-                                       "end_narrowing, max_pieces, ring_slope, min_limb_aspect)");
+    if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
+      std::string expected;
+      for (const std::string& key : known) expected += (expected.empty() ? "" : ", ") + key;
+      throw InputError(where(item.key()) + "unknown parameter (expected one of " + expected + ")");
+    }
   // The range check of the command-line option `option` applied to `value`.
   const auto in_range = [&](const std::string& key, const std::string& option, const nlohmann::json& value) {
     const bool integral = command.get_option(option)->get_type_name().find("INT") != std::string::npos;
