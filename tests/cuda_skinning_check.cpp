@@ -3,8 +3,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/deformer_registry.hpp"
 #include "core/stopwatch.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/weights.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "skinning/kernels/blend_skin_cuda.hpp"
 #include "test_poses.hpp"
@@ -22,7 +23,7 @@ int main() {
   const auto& rig = bent.rig;
   const AcceptedPose& pose = bent.pose;
   const double diagonal = bounding_box(model.mesh().positions).diagonal();
-  DeformerContext context(model, skeleton, rig, {"", "heat"}, 1);
+  DeformerContext context(model, skeleton, rig, weight_source(model, skeleton, {"", "heat"}), 1);
   nlohmann::json results = nlohmann::json::array();
   bool ok = true;
   for (const BlendKind kind : {BlendKind::lbs, BlendKind::sbs, BlendKind::dqs}) {

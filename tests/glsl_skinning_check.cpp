@@ -9,7 +9,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/deformer_registry.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/weights.hpp"
 #include "test_poses.hpp"
 #include "viewer/gl_skinning.hpp"
 
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
 
   nlohmann::json results = nlohmann::json::array();
   for (const char* method : {"opening", "heat"}) {
-    DeformerContext context(model, skeleton, rig, {"", method}, 1);
+    DeformerContext context(model, skeleton, rig, weight_source(model, skeleton, {"", method}), 1);
     for (const DeformerEntry& entry : deformer_registry()) {
       const std::unique_ptr<Deformer> deformer = entry.create(context);
       const std::optional<GpuSkinning> gpu = deformer->gpu_skinning();

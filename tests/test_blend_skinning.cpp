@@ -8,7 +8,10 @@
 #include <random>
 
 #include "core/error.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
+#include "rigging/build_rig.hpp"
+#include "rigging/weights.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
 #include "test_poses.hpp"

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 #include "run_command.hpp"
 #include "test_meshes.hpp"
 

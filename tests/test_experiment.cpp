@@ -13,7 +13,7 @@
 #include "app/experiment_definition.hpp"
 #include "app/table_writers.hpp"
 #include "core/error.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 #include "json_mutations.hpp"
 #include "run_command.hpp"
 

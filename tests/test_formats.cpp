@@ -7,8 +7,8 @@
 #include "core/atomic_file.hpp"
 #include "core/clip_io.hpp"
 #include "core/error.hpp"
-#include "core/mesh_io.hpp"
 #include "core/segmented_model.hpp"
+#include "io/read_mesh.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

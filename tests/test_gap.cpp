@@ -8,15 +8,18 @@
 #include <numbers>
 #include <set>
 
-#include "app/deformer_registry.hpp"
 #include "core/edge_defects.hpp"
 #include "core/error.hpp"
-#include "core/model_library.hpp"
 #include "gap/blend_arcs.hpp"
 #include "gap/conic_arc.hpp"
 #include "gap/gap_deformer.hpp"
+#include "gap/reconstruct_patch.hpp"
+#include "io/model_library.hpp"
 #include "metrics/self_intersections.hpp"
-#include "skinning/session.hpp"
+#include "rigging/build_rig.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/session.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -238,7 +241,7 @@ TEST(Gap, EveryFrameOfTheTableModelsClipsIsClosed) {
 // The thesis back end promises no closed frame, but its reconstruction must bridge most of the
 // gap: fewer boundary edges than the opening has (the kept parts alone leave both loops open).
 TEST_F(GapArm, ThesisBackEndBridgesMostOfTheGap) {
-  GapDeformer thesis(arm.model, arm.skeleton, arm.rig, GapBackEnd::thesis);
+  GapDeformer thesis(arm.model, arm.skeleton, arm.rig, reconstruct_patch);
   for (double bend : {30.0, 60.0}) {
     SCOPED_TRACE("bend " + std::to_string(bend));
     thesis.deform(arm.pose(animator, bend, 0), frame);

@@ -5,7 +5,7 @@
 #include <functional>
 #include <numbers>
 
-#include "segmentation/geodesic_distance.hpp"
+#include "geometry/geodesic_distance.hpp"
 #include "segmentation/joint_splits.hpp"
 #include "test_meshes.hpp"
 

@@ -3,8 +3,10 @@
 #include <numbers>
 #include <random>
 
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 #include "kinematics/animator.hpp"
+#include "rigging/build_rig.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
 

@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
 #include "core/segmented_model.hpp"
 #include "geometry/loop_metrics.hpp"
+#include "io/model_library.hpp"
 #include "run_command.hpp"
 #include "segmentation/mesh_checks.hpp"
 #include "segmentation/plane_cuts.hpp"

@@ -4,9 +4,10 @@
 
 #include <random>
 
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 #include "kinematics/animator.hpp"
-#include "skeleton/skeleton.hpp"
+#include "rigging/build_rig.hpp"
+#include "skeleton/extract_skeleton.hpp"
 
 namespace skinlab::test {
 

@@ -13,10 +13,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app/deformer_registry.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
+#include "rigging/build_rig.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/session.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/blend_deformer.hpp"
-#include "skinning/session.hpp"
 
 using namespace skinlab;
 namespace fs = std::filesystem;

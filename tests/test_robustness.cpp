@@ -23,10 +23,10 @@
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
 #include "core/error.hpp"
-#include "core/model_library.hpp"
-#include "core/sandbox.hpp"
-#include "skeleton/grouping.hpp"
+#include "io/model_library.hpp"
+#include "io/sandbox.hpp"
 #include "run_command.hpp"
+#include "skeleton/grouping.hpp"
 
 namespace {
 
@@ -429,7 +429,6 @@ TEST(HostileInputs, SegmentationParametersAreRangeChecked) {
   }
   EXPECT_FALSE(fs::exists(dir.path / "out.obj"));
 }
-
 
 // SIGINT or SIGTERM in the middle of writing frames: the process ends as the signal says, and
 // neither the output folder it created, nor its frames, nor a temporary are left behind.

@@ -6,9 +6,9 @@
 #include "core/error.hpp"
 #include "geometry/line_surface.hpp"
 #include "skeleton/component_surface.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skeleton/grouping.hpp"
 #include "skeleton/refinement.hpp"
-#include "skeleton/skeleton.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

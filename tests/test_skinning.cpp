@@ -6,11 +6,14 @@
 #include <map>
 #include <numbers>
 
-#include "app/deformer_registry.hpp"
 #include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
+#include "rigging/build_rig.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/session.hpp"
+#include "rigging/weights.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/blend_deformer.hpp"
-#include "skinning/session.hpp"
 #include "test_deformers.hpp"
 #include "test_meshes.hpp"
 
@@ -94,7 +97,7 @@ TEST(RigidDeformer, FollowsEachPartsMatrixAndIsALinearBlendOfWeightOne) {
   pose.angles[3] = 60 * std::numbers::pi / 180;  // bend seg1 about its X
   const AcceptedPose& accepted = animator.apply(pose, 0);
   ASSERT_TRUE(accepted.rejections.empty());
-  DeformerContext context(model, skeleton, rig, {}, 1);
+  DeformerContext context(model, skeleton, rig, weight_source(model, skeleton, {}), 1);
   const std::unique_ptr<Deformer> rigid = find_deformer("rigid").create(context);
   Frame frame;
   rigid->deform(accepted, frame);

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "app/deformer_registry.hpp"
+#include "rigging/deformer_registry.hpp"
 #include "test_deformers.hpp"
 #include "viewer/viewer.hpp"
 

@@ -5,19 +5,21 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "app/deformer_registry.hpp"
 #include "app/gltf_export.hpp"
+#include "app/number_option.hpp"
+#include "app/weight_options.hpp"
 #include "core/atomic_file.hpp"
 #include "core/edge_defects.hpp"
 #include "core/error.hpp"
-#include "core/json_text.hpp"
 #include "core/lexer.hpp"
 #include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
 #include "metrics/self_intersections.hpp"
-#include "skinning/session.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/report_json.hpp"
+#include "rigging/session.hpp"
 
 namespace skinlab {
 
@@ -194,7 +196,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
                               {"deformation", {{o->skinning, 1e3 * session.deformation_seconds() / written}}},
                               {"writing", 1e3 * writing / written}};
     report["frames_posed"] = t.steps;
-    report["deformer_statistics"] = session.deformer().statistics();
+    report["deformer_statistics"] = statistics_json(session.deformer().statistics());
     if (checked_frames > 0) {
       report["frame_checks"] = frame_checks;
       report["open_frames"] = open_frames;

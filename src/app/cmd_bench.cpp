@@ -8,14 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "app/deformer_registry.hpp"
 #include "app/measurements.hpp"
-#include "core/json_text.hpp"
-#include "core/model_library.hpp"
+#include "app/number_option.hpp"
+#include "app/weight_options.hpp"
 #include "core/stopwatch.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/session.hpp"
 #include "skinning/blend_deformer.hpp"
-#include "skinning/session.hpp"
 
 namespace skinlab {
 

@@ -5,8 +5,8 @@
 #include "core/clip_io.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
+#include "io/read_mesh.hpp"
 
 namespace skinlab {
 

@@ -12,13 +12,13 @@
 #include <sstream>
 
 #include "app/commands.hpp"
-#include "app/number_option.hpp"
 #include "app/experiment.hpp"
+#include "app/number_option.hpp"
 #include "core/error.hpp"
-#include "core/json_file.hpp"
 #include "core/remove_on_signal.hpp"
-#include "core/json_text.hpp"
 #include "core/stopwatch.hpp"
+#include "io/json_file.hpp"
+#include "io/json_text.hpp"
 
 namespace skinlab {
 

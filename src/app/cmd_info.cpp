@@ -5,8 +5,8 @@
 
 #include "app/commands.hpp"
 #include "app/opening_metrics.hpp"
-#include "core/json_text.hpp"
-#include "core/model_library.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
 
 namespace skinlab {
 

@@ -4,16 +4,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/number_option.hpp"
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "app/opening_metrics.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/json_file.hpp"
-#include "core/json_text.hpp"
-#include "core/mesh_io.hpp"
-#include "core/model_library.hpp"
 #include "core/segmented_model.hpp"
+#include "io/json_file.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "io/read_mesh.hpp"
 #include "segmentation/fill_holes.hpp"
 #include "segmentation/segment_body_parts.hpp"
 #include "viewer/software_render.hpp"

@@ -3,13 +3,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/number_option.hpp"
 #include "app/commands.hpp"
+#include "app/number_option.hpp"
 #include "app/pictures.hpp"
 #include "core/atomic_file.hpp"
-#include "core/json_text.hpp"
-#include "core/model_library.hpp"
-#include "skeleton/skeleton.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "viewer/software_render.hpp"
 
 namespace skinlab {
@@ -30,7 +30,8 @@ struct SkeletonizeOptions {
   std::vector<int> size{800, 600};
 };
 
-nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s) {
+nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s,
+                             const SkeletonTimings& t) {
   const auto component_name = [&](int c) { return model.components()[c].name; };
   nlohmann::json out = {{"model", name}, {"method", to_string(s.method)}};
   nlohmann::json& joints = out["joints"] = nlohmann::json::array();
@@ -59,7 +60,6 @@ nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& mode
       entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};
     components.push_back(entry);
   }
-  const SkeletonTimings& t = s.timings;
   out["timings_ms"] = {{"surfaces", 1e3 * t.surfaces},
                        {"hull", 1e3 * t.hull},
                        {"kernel", 1e3 * t.kernel},
@@ -118,8 +118,9 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     params.method = parse_skeleton_method(o->method);
     params.max_angle_degrees = o->max_angle;
     params.all_axes = o->all_axes;
-    const Skeleton skeleton = extract_skeleton(model, params);
-    const nlohmann::json result = skeleton_json(files.name, model, skeleton);
+    SkeletonTimings timings;
+    const Skeleton skeleton = extract_skeleton(model, params, timings);
+    const nlohmann::json result = skeleton_json(files.name, model, skeleton, timings);
     if (!o->png.empty())
       render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size[0], o->size[1], files.up, files.forward),
                  o->png);

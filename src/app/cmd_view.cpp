@@ -1,9 +1,10 @@
 // `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`
-#include "app/number_option.hpp"
 #include "app/commands.hpp"
-#include "app/deformer_registry.hpp"
+#include "app/number_option.hpp"
+#include "app/weight_options.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
+#include "rigging/deformer_registry.hpp"
 #include "viewer/viewer.hpp"
 
 namespace skinlab {

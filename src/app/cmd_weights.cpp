@@ -6,10 +6,11 @@
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
 #include "core/atomic_file.hpp"
-#include "core/json_text.hpp"
-#include "core/model_library.hpp"
 #include "core/stopwatch.hpp"
-#include "skinning/weights.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "rigging/weights.hpp"
+#include "skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 

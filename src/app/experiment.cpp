@@ -15,15 +15,15 @@
 #include <sstream>
 #include <thread>
 
-#include "app/deformer_registry.hpp"
-#include "app/measurements.hpp"
 #include "animation/frame_grid.hpp"
+#include "app/measurements.hpp"
 #include "app/pictures.hpp"
-#include "core/model_library.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/json_text.hpp"
 #include "geometry/convex_hull.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "rigging/deformer_registry.hpp"
 
 namespace skinlab {
 

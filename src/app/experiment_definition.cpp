@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <set>
 
-#include "app/deformer_registry.hpp"
 #include "core/error.hpp"
-#include "core/json_file.hpp"
-#include "core/model_library.hpp"
-#include "skeleton/skeleton.hpp"
+#include "io/json_file.hpp"
+#include "io/model_library.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "core/error.hpp"
-#include "core/json_text.hpp"
+#include "io/json_text.hpp"
 
 namespace skinlab {
 

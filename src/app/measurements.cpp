@@ -5,14 +5,15 @@
 #include <cmath>
 #include <optional>
 
-#include "app/deformer_registry.hpp"
 #include "core/edge_defects.hpp"
-#include "core/json_file.hpp"
 #include "gap/gap_deformer.hpp"
 #include "geometry/obb.hpp"
+#include "io/json_file.hpp"
 #include "metrics/cross_section.hpp"
 #include "metrics/normal_deviation.hpp"
 #include "metrics/self_intersections.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/report_json.hpp"
 
 namespace skinlab {
 
@@ -79,8 +80,9 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
         {"axes", [](const SkeletonTimings& t) { return t.axes; }}};
     std::vector<std::vector<double>> runs(phases.size());
     for (int r = 0; r < repeat; ++r) {
-      const Skeleton s = extract_skeleton(model, params);
-      for (std::size_t k = 0; k < phases.size(); ++k) runs[k].push_back(phases[k].second(s.timings));
+      SkeletonTimings timings;
+      extract_skeleton(model, params, timings);
+      for (std::size_t k = 0; k < phases.size(); ++k) runs[k].push_back(phases[k].second(timings));
     }
     nlohmann::json row = {{"model", name},
                           {"parts", model.num_components()},
@@ -127,7 +129,7 @@ nlohmann::json measure_animation(const std::string& name, const SegmentedModel& 
         {"total_ms", 1e3 * (t.total() / n + deform)},
         {"mvertices_per_s", vertices / deform / 1e6},
         {"runtime_bytes_per_vertex", static_cast<double>(session.deformer().runtime_bytes()) / std::max(1, vertices)}};
-    row.update(session.deformer().statistics());
+    row.update(statistics_json(session.deformer().statistics()));
     rows.push_back(row);
   }
   return rows;
@@ -225,7 +227,7 @@ nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
       }
       put_timing(row, k == 0 ? "lbs" : "sbs", runs);
       medians[k] = median(runs);
-      if (k == 1) row["svd_per_frame"] = session.deformer().statistics()["svd_per_frame"];
+      if (k == 1) row["svd_per_frame"] = statistics_json(session.deformer().statistics()).at("svd_per_frame");
     }
     row["ratio"] = medians[1] / medians[0];
     rows.push_back(row);

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model_library.hpp"
-#include "skinning/session.hpp"
+#include "io/model_library.hpp"
+#include "rigging/session.hpp"
 
 namespace skinlab {
 

@@ -2,7 +2,7 @@
 // standard model upright from the front.
 #pragma once
 
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 #include "skeleton/skeleton.hpp"
 #include "viewer/software_render.hpp"
 

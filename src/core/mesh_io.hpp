@@ -1,6 +1,6 @@
-// Mesh readers and writers: OBJ with g/o groups, OFF plus a .seg label file, and every format
-// Assimp reads. Readers report the first problem as FILE:LINE:COL (InputError/ParseError);
-// polygons are triangulated as fans.
+// Mesh readers and writers that need no library: OBJ with g/o groups, OFF plus a .seg label
+// file. Readers report the first problem as FILE:LINE:COL (InputError/ParseError); polygons are
+// triangulated as fans. Every other format, and the choice by extension, is io/read_mesh.hpp's.
 #pragma once
 
 #include <filesystem>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/sandbox.hpp"
 #include "core/tri_mesh.hpp"
+#include "io/sandbox.hpp"
 
 namespace skinlab {
 
@@ -57,31 +57,5 @@ SegLabels read_seg(const std::filesystem::path& path, int num_faces, const std::
 SegLabels parse_seg(const std::string& file, std::string text, int num_faces,
                     const std::vector<std::string>& names = {});
 void write_seg(std::ostream& out, const std::vector<int>& labels);
-
-/// A format Assimp reads, chosen by the file's extension (never guessed from the bytes; OFF is
-/// read_off's): each scene object (node with meshes, its transform applied) is one component
-/// named after the node (made unique with a suffix); polygons triangulated. An extension Assimp
-/// does not name is refused with InputError.
-LabeledMesh read_assimp(const std::filesystem::path& path);
-/// The same from bytes in memory; `extension` names the format ("ply", with or without the dot).
-/// In-process: only for bytes that are trusted, or under a fuzzer.
-LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension);
-/// parse_assimp in a bounded child process, as read_assimp imports files: a crash, a hang or a
-/// limit hit in Assimp is an InputError (the fuzz harness of that path).
-LabeledMesh parse_assimp_sandboxed(const std::string& name, const std::string& bytes, const std::string& extension,
-                                   const SandboxLimits& limits);
-
-/// Relative tolerance of `weld_border_vertices` in the loaders, times the bounding-box
-/// diagonal: coincident within export rounding (about 6 significant digits).
-inline constexpr double kWeldRelativeTolerance = 1e-5;
-
-/// Reads any supported mesh by extension (.obj, .off, else Assimp), with labels from `seg`
-/// when given (a .seg requires a mesh without its own groups; `seg_names` name its values, see
-/// read_seg). When the parts come as separate objects (any Assimp format; an OBJ whose groups
-/// share no vertex), coincident border vertices of different parts are welded
-/// (kWeldRelativeTolerance); an OFF with a .seg and an OBJ whose groups share vertices keep
-/// their vertices as they are.
-LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg = {},
-                              const std::vector<std::string>& seg_names = {});
 
 }  // namespace skinlab

@@ -5,7 +5,6 @@
 
 #include "core/stopwatch.hpp"
 #include "gap/band_triangulation.hpp"
-#include "gap/reconstruct_patch.hpp"
 
 namespace skinlab {
 
@@ -34,9 +33,9 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
 }
 
 GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
-                         GapBackEnd back_end)
+                         SurfaceReconstructor reconstructor)
     : rig_(std::move(rig)),
-      back_end_(back_end),
+      reconstructor_(std::move(reconstructor)),
       gap_(build_gap_model(model, skeleton, *rig_)),
       rest_(welded_skin_mesh(model)) {
   marks_.resize(gap_);
@@ -78,7 +77,7 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
   std::vector<Vec3> points;
   for (int id : ids) points.push_back(positions_[id]);
-  const std::vector<Tri> facets = reconstruct_patch(points);
+  const std::vector<Tri> facets = reconstructor_(points);
   for (int id : ids) patch_slot_[id] = -1;
   // Orientation (line 15): each facet turned to agree with its points' normals; a new point has
   // none yet and stands in with its direction from the joint. Filter (line 16): a facet of one
@@ -202,7 +201,7 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
       if (end != chain.back()) chain.push_back(end);
     }
     const std::size_t before = triangles_.size();
-    if (back_end_ == GapBackEnd::band) {
+    if (!reconstructor_) {
       const bool flip = !sides_[2 * k].along_triangles;
       const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
       for (std::size_t a = 0; a < chains.size(); ++a)
@@ -277,11 +276,11 @@ std::size_t GapDeformer::runtime_bytes() const {
   return total;
 }
 
-nlohmann::json GapDeformer::statistics() const {
+DeformerStatistics GapDeformer::statistics() const {
   const double n = std::max(1, frames_);
   const GapFrameReport& t = total_;
   const GapPreprocessTimings& pre = gap_.timings;
-  return {{"gap_frames", frames_},
+  return {{"gap_frames", static_cast<double>(frames_), true},
           {"rigid_ms", 1e3 * t.rigid / n},
           {"remove_ms", 1e3 * t.remove / n},
           {"add_ms", 1e3 * t.add / n},
@@ -296,16 +295,15 @@ nlohmann::json GapDeformer::statistics() const {
           {"merged_arcs", t.merged_arcs / n},
           {"bezier_fallbacks", t.bezier_fallbacks / n},
           {"clamped_sides", t.clamped_sides / n},
-          {"preprocess_ms",
-           {{"median_edges", 1e3 * pre.median_edges},
-            {"outside_subtree", 1e3 * pre.outside_subtree},
-            {"neighbourhoods", 1e3 * pre.neighbourhoods},
-            {"opening_planes", 1e3 * pre.opening_planes},
-            {"total", 1e3 * pre.total()}}}};
+          {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
+          {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
+          {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},
+          {"preprocess_opening_planes_ms", 1e3 * pre.opening_planes},
+          {"preprocess_total_ms", 1e3 * pre.total()}};
 }
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, GapBackEnd back_end) {
-  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig(), back_end);
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor) {
+  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig(), std::move(reconstructor));
 }
 
 }  // namespace skinlab

@@ -4,12 +4,15 @@
 // the child's pose relative to its parent.
 #pragma once
 
+#include <functional>
+
 #include <memory>
 
 #include "gap/blend_arcs.hpp"
 #include "gap/gap_model.hpp"
 #include "gap/remove_overlap.hpp"
 #include "skinning/deformer.hpp"
+#include "skinning/deformer_context.hpp"
 
 namespace skinlab {
 
@@ -32,21 +35,22 @@ struct GapFrameReport {
   GapFrameReport& operator+=(const GapFrameReport& o);
 };
 
-/// How Triangulate closes the gap: `band` zips the band between the arcs (closed by
-/// construction); `thesis` reconstructs a surface from the patch points and filters its facets
-/// as §4.4.3 does (its frames may have holes, and report them).
-enum class GapBackEnd { band, thesis };
+/// How Triangulate closes the gap. Without one, the band between the arcs is zipped (closed by
+/// construction). With one, a surface is reconstructed from each patch's points (triangles over
+/// indices into them; gap/reconstruct_patch.hpp is the thesis' §4.4.3, offline) and its facets
+/// oriented and filtered as §4.4.3 does (frames may have holes, and report them).
+using SurfaceReconstructor = std::function<std::vector<Tri>(const std::vector<Vec3>&)>;
 
 class GapDeformer : public Deformer {
  public:
   /// Throws InputError when the model cannot be bridged (build_gap_model).
   GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
-              GapBackEnd back_end = GapBackEnd::band);
+              SurfaceReconstructor reconstructor = {});
   const SkinMesh& rest_mesh() const override { return rest_; }
   void deform(const AcceptedPose& pose, Frame& frame) override;
   std::size_t runtime_bytes() const override;
   /// Mean per frame of every phase and count since construction, plus the pre-processing.
-  nlohmann::json statistics() const override;
+  DeformerStatistics statistics() const override;
 
   const GapModel& gap_model() const { return gap_; }
   const GapFrameReport& last_frame() const { return last_; }
@@ -65,7 +69,7 @@ class GapDeformer : public Deformer {
   void reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now);
 
   std::shared_ptr<const Rig> rig_;
-  GapBackEnd back_end_;
+  SurfaceReconstructor reconstructor_;
   GapModel gap_;
   SkinMesh rest_;
   RemovalMarks marks_;
@@ -84,6 +88,6 @@ class GapDeformer : public Deformer {
   int frames_ = 0;
 };
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, GapBackEnd back_end);
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor = {});
 
 }  // namespace skinlab

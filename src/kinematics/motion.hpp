@@ -2,7 +2,6 @@
 // joint limits and collisions between parts (thesis §4.3).
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -32,14 +31,6 @@ struct Rejection {
 /// "arm_l_upper X above limit 120°", "forearm_l hits torso", or, when the joint that moved is
 /// an ancestor of the part that hit, "arm_l_upper: forearm_l hits torso".
 std::string describe(const Rejection& rejection, const Rig& rig);
-
-/// The rejection as JSON: frame, time, kind, joint; axis, limit and angle (degrees) or the
-/// moving and the hit part (`skinlab animate --json`).
-nlohmann::json rejection_json(const Rejection& rejection, const Rig& rig);
-
-/// A pose's joint angles in degrees, {joint name: [x, y, z]} (what `animate --json` and
-/// `view --json` print, so the two can be compared).
-nlohmann::json pose_degrees_json(const Pose& pose, const Rig& rig);
 
 /// Consecutive frames rejected for the same joint and reason, as one line each:
 /// "frames 12–19: arm_l_upper X above limit 120°" ("frame 12: ..." for a single frame).

@@ -1,15 +1,13 @@
 // The rig: what forward kinematics and collision rejection need of a segmented model and its
-// skeleton, built once (thesis §4.3, docs/animation.md).
+// skeleton, built once (thesis §4.3, docs/animation.md) by rigging/build_rig.hpp. Plain data.
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include "core/bounding_volumes.hpp"
 #include "core/qt_transform.hpp"
-#include "core/segmented_model.hpp"
-#include "geometry/obb.hpp"
-#include "skeleton/skeleton.hpp"
 
 namespace skinlab {
 
@@ -34,11 +32,6 @@ struct Rig {
   /// two upper legs at the hips, would otherwise veto every motion).
   std::vector<std::vector<std::pair<int, int>>> collision_pairs;
 };
-
-/// Builds the rig. The parent axis of a component is the vector from its joint to its parent's
-/// kernel centroid; with the opening method, which computes none, to its parent's root joint.
-/// Throws InputError when the model has no hierarchy (and more than one component).
-Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton);
 
 /// Q_align of thesis §2.2.1 ("alignment of a vector with the positive z-axis") and §4.3: a
 /// rotation about X by theta1 that brings `axis` = (a, b, c) into the XZ plane, then one about Y

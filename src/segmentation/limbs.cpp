@@ -4,7 +4,7 @@
 #include <map>
 #include <numeric>
 
-#include "segmentation/geodesic_distance.hpp"
+#include "geometry/geodesic_distance.hpp"
 #include "segmentation/merge_tree.hpp"
 
 namespace skinlab {

@@ -9,9 +9,9 @@
 #include <unordered_map>
 
 #include "core/disjoint_sets.hpp"
+#include "geometry/geodesic_distance.hpp"
 #include "geometry/loop_metrics.hpp"
 #include "geometry/obb.hpp"
-#include "segmentation/geodesic_distance.hpp"
 
 namespace skinlab {
 

@@ -1,3 +1,5 @@
+#include "skeleton/extract_skeleton.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -6,10 +8,10 @@
 #include "core/lexer.hpp"
 #include "core/stopwatch.hpp"
 #include "geometry/line_surface.hpp"
+#include "geometry/obb.hpp"
 #include "skeleton/component_surface.hpp"
 #include "skeleton/grouping.hpp"
 #include "skeleton/refinement.hpp"
-#include "skeleton/skeleton.hpp"
 
 namespace skinlab {
 
@@ -59,7 +61,8 @@ std::pair<double, double> clip_line(const Vec3& center, const Vec3& direction, c
 
 class SkeletonBuilder {
  public:
-  SkeletonBuilder(const SegmentedModel& model, const SkeletonParams& params) : model_(model), params_(params) {}
+  SkeletonBuilder(const SegmentedModel& model, const SkeletonParams& params, SkeletonTimings& timings)
+      : model_(model), params_(params), timings_(timings) {}
 
   Skeleton build() {
     const Stopwatch stopwatch;
@@ -82,13 +85,13 @@ class SkeletonBuilder {
     if (params_.method != SkeletonMethod::opening) analyze_components();
     if (params_.method == SkeletonMethod::pa_refined) refine();
     for (int c : order_) build_component(c);
-    skeleton_.timings.total = stopwatch.seconds();
+    timings_.total = stopwatch.seconds();
     return std::move(skeleton_);
   }
 
  private:
   void analyze_components() {
-    auto& t = skeleton_.timings;
+    auto& t = timings_;
     data_.resize(model_.num_components());
     for (int c : order_) {
       ComponentData& d = data_[c];
@@ -134,7 +137,7 @@ class SkeletonBuilder {
     for (int c : order_)
       if (parent_[c] >= 0)
         data_[c].frame = parent_refine(data_[c].frame, data_[parent_[c]].frame, original[c], max_angle);
-    skeleton_.timings.refinement += stopwatch.seconds();
+    timings_.refinement += stopwatch.seconds();
   }
 
   int add_joint(const Vec3& p, JointKind kind, int component) {
@@ -266,11 +269,12 @@ class SkeletonBuilder {
         add_bone(center, add_joint(kc + b * other, JointKind::axis_end, c), c);
       }
     }
-    skeleton_.timings.axes += axes_stopwatch.seconds();
+    timings_.axes += axes_stopwatch.seconds();
   }
 
   const SegmentedModel& model_;
   const SkeletonParams& params_;
+  SkeletonTimings& timings_;
   Skeleton skeleton_;
   std::vector<int> order_;
   std::vector<int> parent_;
@@ -312,8 +316,13 @@ const char* to_string(JointKind kind) {
   return names[static_cast<int>(kind)];
 }
 
+Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params, SkeletonTimings& timings) {
+  return SkeletonBuilder(model, params, timings).build();
+}
+
 Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params) {
-  return SkeletonBuilder(model, params).build();
+  SkeletonTimings timings;
+  return extract_skeleton(model, params, timings);
 }
 
 }  // namespace skinlab

@@ -1,6 +1,6 @@
 #include "skinning/blend_deformer.hpp"
 
-#include <lapacke.h>
+#include <Eigen/SVD>
 
 #include <algorithm>
 #include <map>
@@ -195,33 +195,30 @@ BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, s
 
 // The least-squares centre of rotation of a set (Kavan & Žára 2005, §4): every pair a < b asks
 // (R_a − R_b) r = t_b − t_a. Solved for the offset from the set's mean joint with the SVD's
-// minimum-norm solution (LAPACK dgelss), so a rank-deficient system (all rotations alike)
-// keeps the centre at the set's joints rather than sending it towards the origin.
+// minimum-norm solution (singular values below 1e-6 of the largest count as zero, as LAPACK's
+// dgelss does with that rcond), so a rank-deficient system (all rotations alike) keeps the
+// centre at the set's joints rather than sending it towards the origin.
 Vec3 BlendDeformer::centre_of_rotation(int s, const AcceptedPose& pose) const {
   const std::vector<int>& set = blend_.sets[s];
   const Vec3 reference = exact_centre_[s];
-  // At most 4 parts: 6 pairs, 18 equations. Column-major, on the stack: no allocation per call.
+  // At most 4 parts: 6 pairs, 18 equations. Fixed maximum sizes: no allocation per call.
   constexpr int kMaxRows = 18;
-  std::array<double, 3 * kMaxRows> d{};
-  std::array<double, kMaxRows> e{};
+  using System = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::ColMajor, kMaxRows, 3>;
+  using Rhs = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxRows, 1>;
   const int m = static_cast<int>(3 * set.size() * (set.size() - 1) / 2);
+  System d(m, 3);
+  Rhs e(m);
   int row = 0;
   for (std::size_t a = 0; a < set.size(); ++a)
     for (std::size_t b = a + 1; b < set.size(); ++b, row += 3) {
       const QT &ca = pose.world[set[a]], &cb = pose.world[set[b]];
       const Mat3 diff = ca.q.toRotationMatrix() - cb.q.toRotationMatrix();
-      const Vec3 rhs = cb.t - ca.t - diff * reference;
-      for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) d[row + i + m * j] = diff(i, j);
-        e[row + i] = rhs[i];
-      }
+      d.middleRows<3>(row) = diff;
+      e.segment<3>(row) = cb.t - ca.t - diff * reference;
     }
-  std::array<double, 3> singular{};
-  std::array<double, 128> work{};
-  lapack_int rank = 0;
-  LAPACKE_dgelss_work(LAPACK_COL_MAJOR, m, 3, 1, d.data(), m, e.data(), std::max(m, 3), singular.data(), 1e-6, &rank,
-                      work.data(), static_cast<lapack_int>(work.size()));
-  return reference + Vec3(e[0], e[1], e[2]);
+  Eigen::JacobiSVD<System> svd(d, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  svd.setThreshold(1e-6);
+  return reference + svd.solve(e);
 }
 
 void BlendDeformer::fill_sets(const AcceptedPose& pose, BlendKind kind, float* table) const {
@@ -278,9 +275,9 @@ void BlendDeformer::deform(const AcceptedPose& pose, Frame& frame) {
                     frame.normals.data());
 }
 
-nlohmann::json BlendDeformer::statistics() const {
-  nlohmann::json out = {{"joint_sets", blend_.sets.size()}};
-  if (params_.kind == BlendKind::sbs) out["svd_per_frame"] = svd_sets();
+DeformerStatistics BlendDeformer::statistics() const {
+  DeformerStatistics out{{"joint_sets", static_cast<double>(blend_.sets.size()), true}};
+  if (params_.kind == BlendKind::sbs) out.push_back({"svd_per_frame", static_cast<double>(svd_sets()), true});
   return out;
 }
 

@@ -8,9 +8,9 @@
 #pragma once
 
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "skinning/deformer.hpp"
+#include "skinning/deformer_context.hpp"
 #include "skinning/kernels/blend_skin.hpp"
 #include "skinning/worker_pool.hpp"
 
@@ -69,7 +69,7 @@ class BlendDeformer : public Deformer {
   /// SBS: the joint sets whose centre of rotation needs the SVD (neither one part nor a part and
   /// its parent), i.e. SVDs per frame (Kavan & Žára 2005, Table 2, last row).
   int svd_sets() const { return static_cast<int>(svd_sets_.size()); }
-  nlohmann::json statistics() const override;
+  DeformerStatistics statistics() const override;
   std::optional<GpuSkinning> gpu_skinning() const override;
   void gpu_set_table(const AcceptedPose& pose, std::vector<float>& table) const override;
   const BlendMesh& blend_mesh() const { return blend_; }

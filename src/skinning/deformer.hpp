@@ -1,21 +1,17 @@
 // Deformers turn an accepted pose into a frame: positions, normals and, for a deformer whose
 // connectivity changes (gap reconstruction), this frame's triangles. A deformer knows nothing of
-// clips, limits or collisions (the animator's job); the application registers deformers by name
-// (docs/animation.md).
+// clips, limits or collisions (the animator's job). Runtime: Eigen alone. The offline side
+// (rigging/deformer_registry.hpp) registers deformers by name (docs/animation.md).
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "kinematics/animator.hpp"
 #include "skinning/skin_mesh.hpp"
-#include "skinning/weights.hpp"
 
 namespace skinlab {
 
@@ -59,6 +55,14 @@ struct GpuSkinning {
   int set_stride = 0;          ///< floats per row, a multiple of 4
 };
 
+/// A number a deformer reports about its work (`animate --json`, the benchmarks).
+struct DeformerStatistic {
+  std::string name;
+  double value = 0.0;
+  bool count = false;  ///< an integer count (reports print it as one), else a measure
+};
+using DeformerStatistics = std::vector<DeformerStatistic>;
+
 class Deformer {
  public:
   virtual ~Deformer() = default;
@@ -75,46 +79,8 @@ class Deformer {
   virtual std::optional<GpuSkinning> gpu_skinning() const { return std::nullopt; }
   /// The per-frame set table of gpu_skinning() for `pose`.
   virtual void gpu_set_table(const AcceptedPose&, std::vector<float>&) const {}
-  /// Counts a benchmark reports (e.g. SBS's SVDs per frame); none by default.
-  virtual nlohmann::json statistics() const { return nlohmann::json::object(); }
-};
-
-/// Where a smooth deformer's weights come from (`--weights FILE`, `--weight-method`).
-struct WeightsSpec {
-  std::string file;                ///< a .weights file (docs/formats.md); empty: compute them
-  std::string method = "opening";  ///< opening (opening_weights) or heat (heat_weights)
-};
-
-/// What a deformer is made from: the model, its skeleton and rig, the weights (read or computed
-/// on first use, then shared by every deformer made from this context) and the worker threads.
-class DeformerContext {
- public:
-  DeformerContext(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
-                  WeightsSpec weights, int threads);
-  const SegmentedModel& model() const { return model_; }
-  const Skeleton& skeleton() const { return skeleton_; }
-  const std::shared_ptr<const Rig>& rig() const { return rig_; }
-  int threads() const { return threads_; }
-  /// Throws ParseError for a bad weights file, InputError for an unknown method.
-  const SkinWeights& weights();
-
- private:
-  const SegmentedModel& model_;
-  const Skeleton& skeleton_;
-  std::shared_ptr<const Rig> rig_;
-  WeightsSpec spec_;
-  int threads_;
-  std::optional<SkinWeights> weights_;
-};
-
-/// A deformer as the application registers it: by name, with a one-line summary for --help,
-/// and whether it reads skinning weights (so that --weights given to one that does not is
-/// refused rather than silently ignored).
-struct DeformerEntry {
-  std::string name;
-  std::string summary;
-  bool uses_weights;
-  std::function<std::unique_ptr<Deformer>(DeformerContext&)> create;
+  /// Counts and times a benchmark reports, by name (e.g. SBS's SVDs per frame); none by default.
+  virtual DeformerStatistics statistics() const { return {}; }
 };
 
 }  // namespace skinlab

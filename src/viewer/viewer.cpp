@@ -18,11 +18,12 @@
 #include <set>
 
 #include "core/error.hpp"
-#include "core/json_text.hpp"
 #include "core/lexer.hpp"
-#include "core/model_library.hpp"
 #include "geometry/line_surface.hpp"
-#include "skinning/session.hpp"
+#include "io/json_text.hpp"
+#include "io/model_library.hpp"
+#include "rigging/report_json.hpp"
+#include "rigging/session.hpp"
 #include "viewer/gl_skinning.hpp"
 #include "viewer/software_render.hpp"
 

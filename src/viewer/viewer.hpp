@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "skeleton/skeleton.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/weights.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/deformer.hpp"
 
 namespace skinlab {

@@ -8,10 +8,10 @@
 #include <string_view>
 
 #include "core/clip_io.hpp"
-#include "core/mesh_io.hpp"
 #include "core/segmented_model.hpp"
 #include "core/skel_io.hpp"
 #include "core/weights_io.hpp"
+#include "io/read_mesh.hpp"
 
 namespace skinlab::fuzz {
 

@@ -13,8 +13,8 @@
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
-#include "core/sandbox.hpp"
+#include "io/read_mesh.hpp"
+#include "io/sandbox.hpp"
 
 namespace skinlab {
 

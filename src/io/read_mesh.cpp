@@ -1,4 +1,4 @@
-#include "core/mesh_io.hpp"
+#include "io/read_mesh.hpp"
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"

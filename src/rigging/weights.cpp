@@ -1,4 +1,4 @@
-#include "skinning/weights.hpp"
+#include "rigging/weights.hpp"
 
 #include <Eigen/Sparse>
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/error.hpp"
-#include "segmentation/geodesic_distance.hpp"
+#include "geometry/geodesic_distance.hpp"
 
 namespace skinlab {
 
@@ -139,6 +139,19 @@ SkinWeights heat_weights(const SegmentedModel& model, const Skeleton& skeleton, 
     set_influences(out, v, std::move(candidates[v]));
   }
   return out;
+}
+
+DeformerContext::WeightSource weight_source(const SegmentedModel& model, const Skeleton& skeleton, WeightsSpec spec) {
+  return [&model, &skeleton, spec = std::move(spec)]() -> SkinWeights {
+    if (!spec.file.empty()) {
+      std::vector<std::string> parts;
+      for (const Component& c : model.components()) parts.push_back(c.name);
+      return read_weights(spec.file, model.mesh().num_vertices(), parts);
+    }
+    if (spec.method == "opening") return opening_weights(model);
+    if (spec.method == "heat") return heat_weights(model, skeleton);
+    throw InputError("unknown weight method '" + spec.method + "' (expected opening or heat)");
+  };
 }
 
 }  // namespace skinlab

@@ -1,4 +1,4 @@
-#include "core/model_library.hpp"
+#include "io/model_library.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -13,9 +13,9 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/json_file.hpp"
 #include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
+#include "io/json_file.hpp"
+#include "io/read_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,6 +1,7 @@
-#include "skinning/session.hpp"
+#include "rigging/session.hpp"
 
 #include "core/stopwatch.hpp"
+#include "rigging/build_rig.hpp"
 
 namespace skinlab {
 
@@ -8,7 +9,7 @@ AnimationSession::AnimationSession(const SegmentedModel& model, const std::optio
                                    const SessionParams& params, const DeformerEntry& deformer)
     : skeleton_(extract_skeleton(model, params.skeleton)),
       animator_(std::make_shared<const Rig>(build_rig(model, skeleton_)), clip, params.fps, params.checks),
-      context_(model, skeleton_, animator_.shared_rig(), params.weights, params.threads) {
+      context_(model, skeleton_, animator_.shared_rig(), weight_source(model, skeleton_, params.weights), params.threads) {
   set_deformer(deformer);
 }
 

@@ -1,9 +1,11 @@
-// Skinning weights for the welded mesh, for the smooth deformers (LBS, SBS, DQS).
+// Skinning weights for the welded mesh, for the smooth deformers (LBS, SBS, DQS): computed from
+// the segmentation or the skeleton, or read from a file.
 #pragma once
 
 #include "core/segmented_model.hpp"
 #include "core/weights_io.hpp"
 #include "skeleton/skeleton.hpp"
+#include "skinning/deformer_context.hpp"
 
 namespace skinlab {
 
@@ -32,5 +34,16 @@ struct HeatWeightParams {
 /// visibility test for the nearest bone is left out, and weights below 1e-3 are dropped before
 /// the four largest are normalised.
 SkinWeights heat_weights(const SegmentedModel& model, const Skeleton& skeleton, const HeatWeightParams& params = {});
+
+/// Where a smooth deformer's weights come from (`--weights FILE`, `--weight-method`).
+struct WeightsSpec {
+  std::string file;                ///< a .weights file (docs/formats.md); empty: compute them
+  std::string method = "opening";  ///< opening (opening_weights) or heat (heat_weights)
+};
+
+/// The weights `spec` names for `model`, made when the returned source is called (a
+/// DeformerContext calls it once, when a deformer first asks). The source throws ParseError for
+/// a bad weights file and InputError for an unknown method. `model` and `skeleton` must outlive it.
+DeformerContext::WeightSource weight_source(const SegmentedModel& model, const Skeleton& skeleton, WeightsSpec spec);
 
 }  // namespace skinlab

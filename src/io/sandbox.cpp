@@ -1,4 +1,4 @@
-#include "core/sandbox.hpp"
+#include "io/sandbox.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,11 +1,13 @@
 // The set-up every command and the viewer share: model -> skeleton -> rig -> animator ->
-// deformer (docs/animation.md), and one timed step of it.
+// deformer (docs/animation.md), and one timed step of it. Offline: it extracts the skeleton.
 #pragma once
 
 #include <memory>
 #include <optional>
 
-#include "skeleton/skeleton.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/weights.hpp"
+#include "skeleton/extract_skeleton.hpp"
 #include "skinning/deformer.hpp"
 
 namespace skinlab {

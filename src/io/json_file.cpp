@@ -1,4 +1,4 @@
-#include "core/json_file.hpp"
+#include "io/json_file.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "segmentation/geodesic_distance.hpp"
+#include "geometry/geodesic_distance.hpp"
 
 #include <functional>
 #include <limits>

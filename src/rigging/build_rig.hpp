@@ -1,0 +1,16 @@
+// Building the rig of a segmented model from its skeleton (thesis §4.3): joints, alignments,
+// limits, collision boxes and spheres, collision pairs.
+#pragma once
+
+#include "core/segmented_model.hpp"
+#include "kinematics/rig.hpp"
+#include "skeleton/skeleton.hpp"
+
+namespace skinlab {
+
+/// Builds the rig. The parent axis of a component is the vector from its joint to its parent's
+/// kernel centroid; with the opening method, which computes none, to its parent's root joint.
+/// Throws InputError when the model has no hierarchy (and more than one component).
+Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton);
+
+}  // namespace skinlab

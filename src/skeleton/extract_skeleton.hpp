@@ -1,0 +1,47 @@
+// Skeleton extraction from a segmented model with its hierarchy (thesis chapter 3): the
+// Opening, Centroid and Principal Axis methods, and Principal Axis with Local and Parent
+// refinement.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/segmented_model.hpp"
+#include "geometry/kernel_centroid.hpp"
+#include "skeleton/skeleton.hpp"
+
+namespace skinlab {
+
+const char* to_string(SkeletonMethod method);
+/// The methods' names, for command-line choices and help.
+std::vector<std::string> skeleton_method_names();
+/// "opening", "centroid", "pa" or "pa-refined"; throws InputError otherwise.
+SkeletonMethod parse_skeleton_method(const std::string& name);
+const char* to_string(JointKind kind);
+
+/// Seconds spent per phase, summed over components.
+struct SkeletonTimings {
+  double surfaces = 0;    ///< capping openings (closed component surfaces)
+  double hull = 0;        ///< convex hulls
+  double kernel = 0;      ///< kernel centroids (LP + half-space intersection + centroid)
+  KernelTimings kernel_phases;  ///< the kernel's phases, summed over the components
+  double covariance = 0;  ///< hull covariance, principal directions, OBB
+  double refinement = 0;  ///< local and parent refinement
+  double axes = 0;        ///< PA_KC clipping, projection, grouping, connecting
+  double total = 0;
+};
+
+struct SkeletonParams {
+  SkeletonMethod method = SkeletonMethod::pa_refined;
+  double max_angle_degrees = 20.0;  ///< refinement never turns a frame further (thesis §3.3.1)
+  bool all_axes = false;            ///< PA: add the ends of the other two principal directions
+  KernelParams kernel;
+};
+
+/// Extracts the skeleton, depth-first from the root (thesis §3.2). A model without a hierarchy
+/// must have a single component. Throws InputError when a hierarchy is needed and missing.
+Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params = {});
+/// The same, adding the seconds of each phase to `timings`.
+Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params, SkeletonTimings& timings);
+
+}  // namespace skinlab
