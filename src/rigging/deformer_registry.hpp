@@ -1,7 +1,8 @@
 // The one place deformers are registered by name. Commands, the viewer (handed this list) and
-// the experiment runner choose them with `--skinning NAME`; a new deformer is one new file in
-// src/skinning (or src/gap) plus one line here. Offline: the list includes gap-thesis, which
-// reconstructs its patches with CGAL.
+// the experiment runner choose them with `--skinning NAME`. A new deformer is one file in
+// src/rigging/deformers/ (its entry, and its class where it has no home in the runtime) plus one
+// line in deformers/deformer_list.hpp. Offline: the list includes gap-thesis, which reconstructs
+// its patches with CGAL.
 #pragma once
 
 #include <functional>

@@ -1,0 +1,12 @@
+// Dual quaternion skinning (Kavan et al. 2008).
+#include "rigging/deformer_registry.hpp"
+#include "skinning/blend_deformer.hpp"
+
+namespace skinlab {
+
+DeformerEntry dqs_deformer_entry() {
+  return {"dqs", "dual quaternion skinning (Kavan et al. 2008)", true,
+          [](DeformerContext& c) { return make_smooth_deformer(c, BlendKind::dqs); }};
+}
+
+}  // namespace skinlab

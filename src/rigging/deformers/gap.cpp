@@ -1,0 +1,14 @@
+// Rigid skinning with the gap reconstruction at the joints (thesis §4.4), the band back end.
+#include "gap/gap_deformer.hpp"
+#include "rigging/deformer_registry.hpp"
+
+namespace skinlab {
+
+DeformerEntry gap_deformer_entry() {
+  return {"gap",
+          "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
+          "Bézier arcs added, the band between parent and child triangulated; closed frames",
+          false, [](DeformerContext& c) { return make_gap_deformer(c); }};
+}
+
+}  // namespace skinlab

@@ -1,0 +1,12 @@
+// Rigid skinning (thesis §4.3): each part follows its joint alone.
+#include "rigging/deformer_registry.hpp"
+#include "skinning/blend_deformer.hpp"
+
+namespace skinlab {
+
+DeformerEntry rigid_deformer_entry() {
+  return {"rigid", "every part follows its joint; the parts' border vertices are not welded (thesis §4.3)", false,
+          [](DeformerContext& c) { return make_rigid_deformer(c.model(), c.rig(), c.threads()); }};
+}
+
+}  // namespace skinlab

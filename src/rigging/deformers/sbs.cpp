@@ -1,0 +1,12 @@
+// Spherical blend skinning (Kavan & Žára 2005).
+#include "rigging/deformer_registry.hpp"
+#include "skinning/blend_deformer.hpp"
+
+namespace skinlab {
+
+DeformerEntry sbs_deformer_entry() {
+  return {"sbs", "spherical blend skinning (Kavan & Zara 2005): QLERP about each joint set's centre of rotation", true,
+          [](DeformerContext& c) { return make_smooth_deformer(c, BlendKind::sbs); }};
+}
+
+}  // namespace skinlab
