@@ -1,7 +1,9 @@
 // Round trips of every format, and the readers' handling of polygons, groups and welding.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/atomic_file.hpp"
@@ -114,29 +116,52 @@ TEST_F(Formats, ObjGroupsNegativeIndicesAndSlashes) {
 TEST_F(Formats, AssimpReadsObjectsAsComponentsAndWeldsTheirBorders) {
   // Parts exported as separate objects, each with its own copy of the shared ring.
   const LabeledMesh m = test::stacked_cylinder(2, 8);
-  const fs::path path = write_temp("objects.obj", [&](std::ostream& out) {
-    int base = 1;
-    for (int part = 0; part < 2; ++part) {
-      std::vector<int> local(m.mesh.positions.size(), -1);
-      std::vector<int> order;
-      for (std::size_t f = 0; f < m.mesh.triangles.size(); ++f)
-        if (m.labels[f] == part)
-          for (int v : m.mesh.triangles[f])
-            if (local[v] < 0) {
-              local[v] = static_cast<int>(order.size());
-              order.push_back(v);
-            }
-      out << "o " << m.part_names[part] << '\n';
-      for (int v : order) out << "v " << m.mesh.positions[v].transpose() << '\n';
-      for (std::size_t f = 0; f < m.mesh.triangles.size(); ++f)
-        if (m.labels[f] == part) {
-          out << 'f';
-          for (int v : m.mesh.triangles[f]) out << ' ' << base + local[v];
-          out << '\n';
+  // As glTF: one node and mesh per part, its vertices and 16-bit indices in one embedded buffer.
+  std::string buffer;
+  nlohmann::json nodes, meshes, accessors, views;
+  for (int part = 0; part < 2; ++part) {
+    std::vector<int> local(m.mesh.positions.size(), -1);
+    std::vector<float> positions;
+    std::vector<std::uint16_t> indices;
+    for (std::size_t f = 0; f < m.mesh.triangles.size(); ++f)
+      if (m.labels[f] == part)
+        for (int v : m.mesh.triangles[f]) {
+          if (local[v] < 0) {
+            local[v] = static_cast<int>(positions.size() / 3);
+            for (int k = 0; k < 3; ++k) positions.push_back(static_cast<float>(m.mesh.positions[v][k]));
+          }
+          indices.push_back(static_cast<std::uint16_t>(local[v]));
         }
-      base += static_cast<int>(order.size());
-    }
-  });
+    const auto add_view = [&](const void* data, std::size_t bytes) {
+      while (buffer.size() % 4 != 0) buffer.push_back('\0');
+      views.push_back({{"buffer", 0}, {"byteOffset", buffer.size()}, {"byteLength", bytes}});
+      buffer.append(static_cast<const char*>(data), bytes);
+      return views.size() - 1;
+    };
+    const std::size_t vertices = positions.size() / 3;
+    accessors.push_back({{"bufferView", add_view(positions.data(), 4 * positions.size())},
+                         {"componentType", 5126},
+                         {"count", vertices},
+                         {"type", "VEC3"},
+                         {"min", {-1, -1, 0}},
+                         {"max", {1, 1, 2}}});
+    accessors.push_back({{"bufferView", add_view(indices.data(), 2 * indices.size())},
+                         {"componentType", 5123},
+                         {"count", indices.size()},
+                         {"type", "SCALAR"}});
+    meshes.push_back({{"primitives", {{{"attributes", {{"POSITION", 2 * part}}}, {"indices", 2 * part + 1}}}}});
+    nodes.push_back({{"mesh", part}, {"name", m.part_names[part]}});
+  }
+  const nlohmann::json gltf = {{"asset", {{"version", "2.0"}}},
+                               {"scene", 0},
+                               {"scenes", {{{"nodes", {0, 1}}}}},
+                               {"nodes", nodes},
+                               {"meshes", meshes},
+                               {"accessors", accessors},
+                               {"bufferViews", views},
+                               {"buffers", {{{"byteLength", buffer.size()}, {"uri", "objects.bin"}}}}};
+  const fs::path path = write_temp("objects.gltf", [&](std::ostream& out) { out << gltf.dump(); });
+  write_temp("objects.bin", [&](std::ostream& out) { out << buffer; });
   LabeledMesh read = read_assimp(path);
   ASSERT_EQ(read.part_names.size(), 2u);
   EXPECT_EQ(read.mesh.num_triangles(), m.mesh.num_triangles());

@@ -45,6 +45,7 @@ HandRig hand_rig() {
 })"));
   Skeleton skeleton;
   skeleton.method = SkeletonMethod::centroid;
+  skeleton.has_kernel_centroids = true;
   Rig rig;
   rig.order = {0, 1, 2};
   rig.joint_of = {0, 1, 2};

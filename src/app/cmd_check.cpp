@@ -5,6 +5,7 @@
 #include "core/clip_io.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
+#include "io/mesh_formats.hpp"
 #include "io/model_library.hpp"
 #include "io/read_mesh.hpp"
 
@@ -64,11 +65,12 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
     const SegmentedModel model = load_model(files);
     return "labels for " + options.mesh + ", " + describe_model(model);
   }
-  if (iequals(ext, ".obj") || iequals(ext, ".off")) {
+  if (find_mesh_format(file) != nullptr) {
     if (!std::filesystem::exists(file)) throw InputError(file.string() + ": no such file");
     return "mesh, " + describe_model(SegmentedModel::build(read_labeled_mesh(file), file.string()));
   }
-  throw InputError(file.string() + ": unknown file type '" + ext + "' (expected .skel, .clip, .seg, .obj or .off)");
+  throw InputError(file.string() + ": unknown file type '" + ext + "' (expected .skel, .clip, .seg or a mesh: " +
+                   mesh_extensions_text() + ")");
 }
 
 }  // namespace
@@ -76,7 +78,7 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
 void add_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App* sub =
-      app.add_subcommand("check", "Validate .skel, .clip, .seg, .obj and .off files (exit 2 if any is bad)");
+      app.add_subcommand("check", "Validate .skel, .clip, .seg and mesh files (exit 2 if any is bad)");
   sub->add_option("files", options->files, "Files to check")->required();
   sub->add_option("--mesh", options->mesh,
                   "Mesh or standard model: required for .seg; .skel names and .clip DOFs are checked against it");

@@ -47,7 +47,7 @@ nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& mode
   for (int c = 0; c < model.num_components(); ++c) {
     const ComponentFrame& f = s.components[c];
     nlohmann::json entry = {{"name", component_name(c)}, {"root_joint", f.root_joint}};
-    if (s.method != SkeletonMethod::opening) {
+    if (s.has_kernel_centroids) {
       nlohmann::json axes = nlohmann::json::array();
       for (int k = 0; k < 3; ++k) axes.push_back(vec_json(f.obb.axes.col(k)));
       entry["kernel_centroid"] = vec_json(f.kernel_centroid);
@@ -56,7 +56,7 @@ nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& mode
           {"center", vec_json(f.obb.center)}, {"axes", axes}, {"half_extents", vec_json(f.obb.half_extents)}};
       entry["principal_axis"] = f.principal_axis;
     }
-    if (s.method == SkeletonMethod::pa || s.method == SkeletonMethod::pa_refined)
+    if (s.has_principal_axes)
       entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};
     components.push_back(entry);
   }

@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
+#include "io/mesh_formats.hpp"
 #include "io/read_mesh.hpp"
 #include "io/sandbox.hpp"
 
@@ -76,7 +77,16 @@ void collect_objects(const aiScene& scene, const aiNode& node, const aiMatrix4x4
 
 // ValidateDataStructure first: Assimp's other steps assert (abort) on inconsistent scenes, which
 // a malformed file produces (found by fuzzing: Triangulate on faces with bad index counts).
-constexpr unsigned kSteps = aiProcess_ValidateDataStructure | aiProcess_Triangulate | aiProcess_JoinIdenticalVertices;
+// RemoveComponent drops normals, texture coordinates, colours and tangents before vertices are
+// joined: skinlab uses positions alone, and a vertex that differs only in those (every corner of
+// an STL, whose normals are per facet; a glTF's texture seams) must still join, or the surface
+// falls apart into its faces.
+constexpr unsigned kSteps = aiProcess_ValidateDataStructure | aiProcess_RemoveComponent | aiProcess_Triangulate |
+                            aiProcess_JoinIdenticalVertices;
+constexpr int kDroppedComponents = aiComponent_NORMALS | aiComponent_TANGENTS_AND_BITANGENTS | aiComponent_COLORS |
+                                   aiComponent_TEXCOORDS | aiComponent_BONEWEIGHTS | aiComponent_ANIMATIONS |
+                                   aiComponent_TEXTURES | aiComponent_LIGHTS | aiComponent_CAMERAS |
+                                   aiComponent_MATERIALS;
 
 LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene, const std::string& name) {
   if (scene == nullptr || scene->mRootNode == nullptr)
@@ -101,12 +111,15 @@ LabeledMesh labeled_scene(const Assimp::Importer& importer, const aiScene* scene
 class ExtensionImporter {
  public:
   ExtensionImporter(const std::string& name, std::string extension) {
+    importer_.SetPropertyInteger(AI_CONFIG_PP_RVC_FLAGS, kDroppedComponents);
     while (!extension.empty() && extension.front() == '.') extension.erase(0, 1);
     for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (extension.empty() || extension == "off" || !importer_.IsExtensionSupported(extension))
-      throw InputError(name + ": unknown mesh format " + quote("." + extension) +
-                       " (skinlab reads .off and .obj itself, and through Assimp the formats it names by "
-                       "extension: .ply, .stl, .gltf, .glb, .dae, .3ds, .fbx, ...)");
+    const MeshFormat* format = find_mesh_format("x." + extension);
+    if (format == nullptr || format->reader != MeshReader::assimp)
+      throw InputError(name + ": " + quote("." + extension) + " is not a format skinlab reads through Assimp (" +
+                       mesh_extensions_text() + " are read, .obj and .off by skinlab itself)");
+    if (!importer_.IsExtensionSupported(extension))
+      throw InputError(name + ": this Assimp has no importer for " + quote("." + extension));
     std::vector<Assimp::BaseImporter*> others;
     for (std::size_t i = 0; i < importer_.GetImporterCount(); ++i) {
       Assimp::BaseImporter* loader = importer_.GetImporter(i);

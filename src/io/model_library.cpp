@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 #include "io/json_file.hpp"
+#include "io/mesh_formats.hpp"
 #include "io/read_mesh.hpp"
 
 namespace skinlab {
@@ -161,10 +162,10 @@ ModelFiles resolve_model(const std::string& name_or_path) {
     ModelFiles files{as_path.stem().string(), as_path, {}, {}};
     fs::path sibling = as_path;
     // An OBJ carries its parts as groups; other formats may have their labels beside them.
-    if (!iequals(as_path.extension().string(), ".obj") && fs::exists(sibling.replace_extension(".seg")))
-      files.labels = sibling;
+    const MeshFormat& format = mesh_format(as_path);
+    if (!format.names_its_parts && fs::exists(sibling.replace_extension(".seg"))) files.labels = sibling;
     if (fs::exists(sibling.replace_extension(".skel"))) files.hierarchy = sibling;
-    if (iequals(as_path.extension().string(), ".obj"))
+    if (format.reader == MeshReader::obj)
       if (const std::optional<Upright> upright = read_obj_upright(as_path)) {
         files.up = upright->up;
         files.forward = upright->forward;

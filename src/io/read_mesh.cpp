@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/lexer.hpp"
+#include "io/mesh_formats.hpp"
 
 namespace skinlab {
 
@@ -23,20 +24,23 @@ bool parts_share_a_vertex(const LabeledMesh& labeled) {
 
 LabeledMesh read_labeled_mesh(const std::filesystem::path& mesh, const std::filesystem::path& seg,
                               const std::vector<std::string>& seg_names) {
-  const std::string ext = mesh.extension().string();
   LabeledMesh labeled;
   bool separate_objects = true;  // Assimp's objects never share vertices
-  if (iequals(ext, ".obj")) {
-    labeled = read_obj(mesh);
-    separate_objects = !parts_share_a_vertex(labeled);
-  } else if (iequals(ext, ".off")) {
-    separate_objects = false;  // a .seg labels the faces of one indexed mesh
-    labeled.mesh = read_off(mesh, &labeled.face_lines);
-    labeled.file = mesh.string();
-    labeled.labels.assign(labeled.mesh.triangles.size(), 0);
-    labeled.part_names = {"part0"};
-  } else {
-    labeled = read_assimp(mesh);
+  switch (mesh_format(mesh).reader) {
+    case MeshReader::obj:
+      labeled = read_obj(mesh);
+      separate_objects = !parts_share_a_vertex(labeled);
+      break;
+    case MeshReader::off:
+      separate_objects = false;  // a .seg labels the faces of one indexed mesh
+      labeled.mesh = read_off(mesh, &labeled.face_lines);
+      labeled.file = mesh.string();
+      labeled.labels.assign(labeled.mesh.triangles.size(), 0);
+      labeled.part_names = {"part0"};
+      break;
+    case MeshReader::assimp:
+      labeled = read_assimp(mesh);
+      break;
   }
   if (!seg.empty()) {
     if (labeled.part_names.size() > 1)

@@ -28,19 +28,18 @@ Rig build_rig(const SegmentedModel& model, const Skeleton& skeleton) {
   }
   rig.joint_of.assign(n, -1);
   for (int j = 0; j < static_cast<int>(rig.order.size()); ++j) rig.joint_of[rig.order[j]] = j;
-  const bool has_kernels = skeleton.method != SkeletonMethod::opening;
   for (int c = 0; c < n; ++c) {
     RigComponent& rc = rig.components[c];
     const ComponentFrame& frame = skeleton.components[c];
     rc.joint = skeleton.joints[frame.root_joint].position;
     if (rc.parent >= 0) {
       const ComponentFrame& parent = skeleton.components[rc.parent];
-      const Vec3 target = has_kernels ? parent.kernel_centroid : skeleton.joints[parent.root_joint].position;
+      const Vec3 target = skeleton.has_kernel_centroids ? parent.kernel_centroid : skeleton.joints[parent.root_joint].position;
       const Vec3 axis = target - rc.joint;
       rc.align = align_to_z(axis);
     }
     const std::vector<Vec3>& points = model.components()[c].mesh.positions;
-    rc.obb = has_kernels ? frame.obb : fit_obb(Mat3::Identity(), points);
+    rc.obb = skeleton.has_kernel_centroids ? frame.obb : fit_obb(Mat3::Identity(), points);
     rc.sphere = bounding_sphere(points);
   }
   rig.subtree.assign(n, {});

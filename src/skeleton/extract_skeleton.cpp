@@ -67,6 +67,8 @@ class SkeletonBuilder {
   Skeleton build() {
     const Stopwatch stopwatch;
     skeleton_.method = params_.method;
+    skeleton_.has_kernel_centroids = params_.method != SkeletonMethod::opening;
+    skeleton_.has_principal_axes = params_.method == SkeletonMethod::pa || params_.method == SkeletonMethod::pa_refined;
     const int n = model_.num_components();
     order_ = {0};
     parent_.assign(n, -1);
@@ -82,7 +84,7 @@ class SkeletonBuilder {
       if (parent_[c] >= 0) children_[parent_[c]].push_back(c);
     skeleton_.components.resize(n);
     opening_joint_.assign(n, -1);
-    if (params_.method != SkeletonMethod::opening) analyze_components();
+    if (skeleton_.has_kernel_centroids) analyze_components();
     if (params_.method == SkeletonMethod::pa_refined) refine();
     for (int c : order_) build_component(c);
     timings_.total = stopwatch.seconds();
@@ -160,7 +162,7 @@ class SkeletonBuilder {
 
   void build_component(int c) {
     ComponentFrame& frame = skeleton_.components[c];
-    if (params_.method != SkeletonMethod::opening) {
+    if (skeleton_.has_kernel_centroids) {
       const ComponentData& d = data_[c];
       frame.kernel_centroid = d.kernel.centroid;
       frame.kernel_empty = d.kernel.kernel_empty;

@@ -43,7 +43,12 @@ struct ComponentFrame {
 };
 
 struct Skeleton {
-  SkeletonMethod method = SkeletonMethod::pa_refined;
+  SkeletonMethod method = SkeletonMethod::pa_refined;  ///< the method that made it
+  /// What the skeleton has, which later stages read (never the method): kernel centroids, boxes
+  /// and principal directions per component (the rig's parent axes aim at the kernel centroids,
+  /// else at the parent's root joint), and the clipped principal axes (axis_begin, axis_end).
+  bool has_kernel_centroids = false;
+  bool has_principal_axes = false;
   std::vector<SkeletonJoint> joints;
   std::vector<Bone> bones;
   std::vector<ComponentFrame> components;

@@ -582,9 +582,11 @@ struct Viewer {
       const Component& c = model->components()[selected];
       const ComponentFrame& f = skeleton().components[selected];
       std::cout << "  " << c.name << ": " << c.mesh.num_vertices() << " vertices, " << c.mesh.num_triangles()
-                << " triangles, median edge " << model->median_edge_length(selected) << ", kernel centroid "
-                << f.kernel_centroid.transpose() << (f.kernel_empty ? " (kernel empty)" : "") << ", OBB half extents "
-                << f.obb.half_extents.transpose() << '\n';
+                << " triangles, median edge " << model->median_edge_length(selected);
+      if (skeleton().has_kernel_centroids)
+        std::cout << ", kernel centroid " << f.kernel_centroid.transpose() << (f.kernel_empty ? " (kernel empty)" : "")
+                  << ", OBB half extents " << f.obb.half_extents.transpose();
+      std::cout << '\n';
     }
   }
 

@@ -11,6 +11,7 @@
 #include "core/segmented_model.hpp"
 #include "core/skel_io.hpp"
 #include "core/weights_io.hpp"
+#include "io/mesh_formats.hpp"
 #include "io/read_mesh.hpp"
 
 namespace skinlab::fuzz {
@@ -18,13 +19,13 @@ namespace skinlab::fuzz {
 inline constexpr std::string_view kTargets[] = {"skel", "clip", "seg", "off", "obj", "assimp", "weights", "assimp_sandbox"};
 
 /// The extension, which picks Assimp's importer, for fuzz input `text`: a 3DS file (its main
-/// chunk id 0x4D4D first) goes to the .3ds importer; other input cycles through the formats
-/// skinlab hands to Assimp by its size ("off" checks that Assimp's own OFF importer is never
-/// reached).
-inline const char* assimp_extension(const std::string& text) {
+/// chunk id 0x4D4D first) goes to the .3ds importer; other input cycles by its size through every
+/// format of the mesh-format table (OBJ and OFF check that Assimp's own importers are never
+/// reached: they are refused).
+inline std::string assimp_extension(const std::string& text) {
   if (text.size() >= 2 && text[0] == 0x4D && text[1] == 0x4D) return "3ds";
-  static const char* const kExtensions[] = {"glb", "ply", "stl", "obj", "off", "dae", "gltf"};
-  return kExtensions[text.size() % 7];
+  const std::vector<MeshFormat>& formats = mesh_formats();
+  return formats[text.size() % formats.size()].extension;
 }
 
 /// Reads `text` as format kTargets[target], building a model from a mesh that parses.
