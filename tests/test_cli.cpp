@@ -14,8 +14,8 @@
 #include "core/error.hpp"
 #include "core/mesh_io.hpp"
 #include "io/mesh_formats.hpp"
-#include "io/read_mesh.hpp"
 #include "io/model_library.hpp"
+#include "io/read_mesh.hpp"
 #include "run_command.hpp"
 #include "test_meshes.hpp"
 

@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/experiment.hpp"
-#include "app/experiment_definition.hpp"
-#include "app/table_writers.hpp"
 #include "core/error.hpp"
+#include "experiments/experiment.hpp"
+#include "experiments/experiment_definition.hpp"
+#include "experiments/table_writers.hpp"
 #include "io/model_library.hpp"
 #include "json_mutations.hpp"
 #include "run_command.hpp"

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "render/software_render.hpp"
 #include "test_meshes.hpp"
-#include "viewer/software_render.hpp"
 
 using namespace skinlab;
 

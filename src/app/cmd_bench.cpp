@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
-#include "app/measurements.hpp"
 #include "app/number_option.hpp"
 #include "app/weight_options.hpp"
 #include "core/stopwatch.hpp"
+#include "experiments/measurements.hpp"
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"
 #include "rigging/deformer_registry.hpp"

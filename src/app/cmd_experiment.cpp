@@ -12,11 +12,11 @@
 #include <sstream>
 
 #include "app/commands.hpp"
-#include "app/experiment.hpp"
 #include "app/number_option.hpp"
 #include "core/error.hpp"
 #include "core/remove_on_signal.hpp"
 #include "core/stopwatch.hpp"
+#include "experiments/experiment.hpp"
 #include "io/json_file.hpp"
 #include "io/json_text.hpp"
 

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
-#include "app/opening_metrics.hpp"
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"
+#include "metrics/opening_metrics.hpp"
 
 namespace skinlab {
 

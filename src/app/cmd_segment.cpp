@@ -6,7 +6,6 @@
 
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
-#include "app/opening_metrics.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/segmented_model.hpp"
@@ -14,9 +13,10 @@
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"
 #include "io/read_mesh.hpp"
+#include "metrics/opening_metrics.hpp"
+#include "render/software_render.hpp"
 #include "segmentation/fill_holes.hpp"
 #include "segmentation/segment_body_parts.hpp"
-#include "viewer/software_render.hpp"
 
 namespace skinlab {
 

@@ -5,12 +5,12 @@
 
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
-#include "app/pictures.hpp"
 #include "core/atomic_file.hpp"
+#include "experiments/pictures.hpp"
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"
+#include "render/software_render.hpp"
 #include "skeleton/extract_skeleton.hpp"
-#include "viewer/software_render.hpp"
 
 namespace skinlab {
 

@@ -22,10 +22,10 @@
 #include "geometry/line_surface.hpp"
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"
+#include "render/software_render.hpp"
 #include "rigging/report_json.hpp"
 #include "rigging/session.hpp"
 #include "viewer/gl_skinning.hpp"
-#include "viewer/software_render.hpp"
 
 #define STB_EASY_FONT_IMPLEMENTATION
 #include <stb/stb_easy_font.h>

@@ -1,4 +1,4 @@
-#include "app/experiment_definition.hpp"
+#include "experiments/experiment_definition.hpp"
 
 #include <algorithm>
 #include <set>

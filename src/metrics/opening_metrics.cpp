@@ -1,4 +1,4 @@
-#include "app/opening_metrics.hpp"
+#include "metrics/opening_metrics.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "app/table_writers.hpp"
+#include "experiments/table_writers.hpp"
 
 #include <cstdlib>
 #include <ostream>

@@ -1,4 +1,4 @@
-#include "app/pictures.hpp"
+#include "experiments/pictures.hpp"
 
 namespace skinlab {
 

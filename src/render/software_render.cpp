@@ -1,4 +1,4 @@
-#include "viewer/software_render.hpp"
+#include "render/software_render.hpp"
 
 #include <algorithm>
 #include <cmath>

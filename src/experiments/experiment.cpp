@@ -1,4 +1,4 @@
-#include "app/experiment.hpp"
+#include "experiments/experiment.hpp"
 
 #include <CGAL/version.h>
 #include <sys/utsname.h>
@@ -16,10 +16,10 @@
 #include <thread>
 
 #include "animation/frame_grid.hpp"
-#include "app/measurements.hpp"
-#include "app/pictures.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "experiments/measurements.hpp"
+#include "experiments/pictures.hpp"
 #include "geometry/convex_hull.hpp"
 #include "io/json_text.hpp"
 #include "io/model_library.hpp"

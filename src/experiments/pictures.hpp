@@ -3,8 +3,8 @@
 #pragma once
 
 #include "io/model_library.hpp"
+#include "render/software_render.hpp"
 #include "skeleton/skeleton.hpp"
-#include "viewer/software_render.hpp"
 
 namespace skinlab {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "app/experiment_definition.hpp"
-#include "app/table_writers.hpp"
+#include "experiments/experiment_definition.hpp"
+#include "experiments/table_writers.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "app/measurements.hpp"
+#include "experiments/measurements.hpp"
 
 #include <algorithm>
 #include <array>
