@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/experiment_definition.hpp"
+#include "experiments/table_kind.hpp"
 #include "experiments/table_writers.hpp"
 #include "io/model_library.hpp"
 #include "json_mutations.hpp"
@@ -338,6 +339,44 @@ TEST_F(Experiment, MutatedDefinitionsAndSlicesAreReadOrRefused) {
     }
   }
   EXPECT_GT(slices_refused, slices / 4);
+}
+
+}  // namespace skinlab
+
+namespace skinlab {
+
+// Every registered table kind, on one model, through the runner's steps: its tasks measured,
+// the rows accepted by merge's schema check, a table with a row per result and as many cells as
+// columns, and its figures written. A new kind is checked by being registered.
+TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
+  const bool gnuplot = std::system("command -v gnuplot > /dev/null 2>&1") == 0;
+  for (const TableKindEntry& kind : table_kinds()) {
+    SCOPED_TRACE(kind.name);
+    nlohmann::json table = {{"id", "t"}, {"kind", kind.name}};
+    // One variant and two frames: the check is of the kind's plumbing, not of its numbers.
+    if (kind.variants) table[kind.variants->key] = {kind.variants->defaults.front()};
+    if (kind.takes_frames) table["frames"] = 2;
+    const nlohmann::json source = {{"name", "kind_" + kind.name}, {"models", {"cow"}}, {"repeats", 1}, {"tables", {table}}};
+    const ExperimentDefinition def = parse_experiment(source, "kind.json");
+    ASSERT_EQ(def.tables.front().kind, &kind);
+    nlohmann::json tasks = nlohmann::json::object();
+    for (const ExperimentTask& task : experiment_tasks(def))
+      tasks[task.id] = {{"rows", run_task(def, task)}, {"seconds", 0.0}};
+    const nlohmann::json results = merge_results({experiment_results(def, "1/1", tasks)}, {"kind"});
+    const std::vector<Table> tables = experiment_tables(def, results);
+    ASSERT_EQ(tables.size(), 1u);
+    ASSERT_FALSE(tables[0].rows.empty());
+    EXPECT_EQ(tables[0].rows.size(), results["tasks"]["t/cow"]["rows"].size());
+    for (const auto& row : tables[0].rows) EXPECT_EQ(row.size(), tables[0].columns.size());
+    if (!kind.figures) continue;
+    const fs::path figures = dir_ / ("figures-" + kind.name);
+    fs::create_directories(figures);
+    std::vector<nlohmann::json> rows(results["tasks"]["t/cow"]["rows"].begin(), results["tasks"]["t/cow"]["rows"].end());
+    kind.figures(def.tables.front(), rows, figures, [](const std::string&) {});
+    int pictures = 0;
+    for (const auto& entry : fs::directory_iterator(figures)) pictures += entry.path().extension() == ".png";
+    if (gnuplot || kind.name != "gap_frames") EXPECT_GE(pictures, 1);
+  }
 }
 
 }  // namespace skinlab

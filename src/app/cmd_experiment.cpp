@@ -43,9 +43,9 @@ std::string clock_text(double seconds) {
 
 // One line on the terminal, redrawn: a bar, tasks done, the stage and model, elapsed and ETA.
 // Without a terminal, one line per finished task.
-class Progress {
+class TaskProgress {
  public:
-  Progress(int total, bool quiet) : total_(total), quiet_(quiet), terminal_(isatty(STDERR_FILENO) != 0) {}
+  TaskProgress(int total, bool quiet) : total_(total), quiet_(quiet), terminal_(isatty(STDERR_FILENO) != 0) {}
   void started(const std::string& what) { show(what, false); }
   void finished(const std::string& what) {
     ++done_;
@@ -76,7 +76,7 @@ class Progress {
 };
 
 std::string task_label(const ExperimentDefinition& def, const ExperimentTask& task) {
-  return to_string(def.tables[task.table].kind) + std::string(" ") + task.model;
+  return def.tables[task.table].kind->name + " " + task.model;
 }
 
 nlohmann::json timed_task(const ExperimentDefinition& def, const ExperimentTask& task) {
@@ -88,7 +88,7 @@ nlohmann::json timed_task(const ExperimentDefinition& def, const ExperimentTask&
 // Runs the tasks in this process, or in up to `jobs` child processes at once (each task in its
 // own, which writes its rows to `scratch`). The first failure stops the run and is rethrown.
 nlohmann::json run_tasks(const ExperimentDefinition& def, const std::vector<ExperimentTask>& tasks, int jobs,
-                         const std::filesystem::path& scratch, Progress& progress) {
+                         const std::filesystem::path& scratch, TaskProgress& progress) {
   nlohmann::json done = nlohmann::json::object();
   if (jobs <= 1) {
     for (const ExperimentTask& task : tasks) {
@@ -221,7 +221,7 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
     const auto [index, count] = parse_shard(o->shard);
     const std::filesystem::path out = o->output.empty() ? std::filesystem::path("results") / def.name : std::filesystem::path(o->output);
     const std::vector<ExperimentTask> tasks = shard_tasks(experiment_tasks(def), index, count);
-    Progress progress(static_cast<int>(tasks.size()), o->quiet);
+    TaskProgress progress(static_cast<int>(tasks.size()), o->quiet);
     const nlohmann::json rows =
         run_tasks(def, tasks, o->jobs,
                   std::filesystem::temp_directory_path() / ("skinlab-experiment-" + std::to_string(getpid())),

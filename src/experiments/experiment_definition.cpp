@@ -6,15 +6,10 @@
 #include "core/error.hpp"
 #include "io/json_file.hpp"
 #include "io/model_library.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 
 namespace {
-
-constexpr TableKind kKinds[] = {TableKind::models, TableKind::skeletonization, TableKind::gap_preprocess,
-                                TableKind::gap_frames,  TableKind::sbs,             TableKind::quality};
 
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
@@ -89,18 +84,6 @@ std::vector<std::string> model_list(const Checker& check, const nlohmann::json& 
 
 }  // namespace
 
-const char* to_string(TableKind kind) {
-  switch (kind) {
-    case TableKind::models: return "models";
-    case TableKind::skeletonization: return "skeletonization";
-    case TableKind::gap_preprocess: return "gap_preprocess";
-    case TableKind::gap_frames: return "gap_frames";
-    case TableKind::sbs: return "sbs";
-    case TableKind::quality: return "quality";
-  }
-  return "?";
-}
-
 ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file) {
   const Checker check(file);
   check.keys(source, "", {"name", "description", "models", "repeats", "figures", "tables"}, {"name", "models", "tables"});
@@ -122,45 +105,39 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
   const std::vector<std::string> models = model_list(check, source["models"], "/models");
   const nlohmann::json& tables = source["tables"];
   if (!tables.is_array() || tables.empty()) check.fail("/tables", "a non-empty list of tables", tables);
-  std::vector<std::string> kinds;
-  for (TableKind k : kKinds) kinds.push_back(to_string(k));
+  std::vector<std::string> kind_names;
+  std::vector<std::string> table_keys{"id", "kind", "title", "models", "frames"};
+  for (const TableKindEntry& kind : table_kinds()) {
+    kind_names.push_back(kind.name);
+    if (kind.variants && std::find(table_keys.begin(), table_keys.end(), kind.variants->key) == table_keys.end())
+      table_keys.push_back(kind.variants->key);
+  }
   std::set<std::string> ids;
   for (std::size_t i = 0; i < tables.size(); ++i) {
     const std::string path = "/tables/" + std::to_string(i);
     const nlohmann::json& t = tables[i];
-    check.keys(t, path, {"id", "kind", "title", "models", "methods", "deformers", "weights", "frames"}, {"id", "kind"});
+    check.keys(t, path, table_keys, {"id", "kind"});
     TableSpec spec;
     spec.id = check.string(t["id"], path + "/id");
     if (spec.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
       check.fail(path + "/id", "lower case letters, digits and '_'", t["id"]);
     if (!ids.insert(spec.id).second) check.fail(path + "/id", "an id no other table has", t["id"]);
     const std::string kind = check.string(t["kind"], path + "/kind");
-    const auto found = std::find(kinds.begin(), kinds.end(), kind);
-    if (found == kinds.end()) check.fail(path + "/kind", "one of " + joined(kinds), t["kind"]);
-    spec.kind = kKinds[found - kinds.begin()];
+    spec.kind = find_table_kind(kind);
+    if (spec.kind == nullptr) check.fail(path + "/kind", "one of " + joined(kind_names), t["kind"]);
     spec.title = t.contains("title") ? check.string(t["title"], path + "/title") : spec.id;
     spec.models = t.contains("models") ? model_list(check, t["models"], path + "/models") : models;
     // Each kind takes only its own options.
-    const auto only_for = [&](const char* key, std::initializer_list<TableKind> owners) {
-      if (t.contains(key) && std::find(owners.begin(), owners.end(), spec.kind) == owners.end())
+    for (const std::string& key : table_keys) {
+      const bool own = (spec.kind->variants && key == spec.kind->variants->key) || (key == "frames" && spec.kind->takes_frames);
+      const bool shared = key == "id" || key == "kind" || key == "title" || key == "models";
+      if (t.contains(key) && !own && !shared)
         throw InputError(file + ": " + path + "/" + key + ": not an option of a " + kind + " table");
-    };
-    only_for("methods", {TableKind::skeletonization});
-    only_for("deformers", {TableKind::gap_frames, TableKind::quality});
-    only_for("weights", {TableKind::sbs});
-    only_for("frames", {TableKind::quality});
-    if (spec.kind == TableKind::skeletonization)
-      spec.methods = t.contains("methods") ? check.names(t["methods"], path + "/methods", skeleton_method_names())
-                                           : skeleton_method_names();
-    if (spec.kind == TableKind::gap_frames)
-      spec.deformers = t.contains("deformers") ? check.names(t["deformers"], path + "/deformers", {"gap", "gap-thesis"})
-                                               : std::vector<std::string>{"gap", "gap-thesis"};
-    if (spec.kind == TableKind::quality)
-      spec.deformers = t.contains("deformers") ? check.names(t["deformers"], path + "/deformers", deformer_names())
-                                               : std::vector<std::string>{"rigid", "gap", "lbs", "sbs", "dqs"};
-    if (spec.kind == TableKind::sbs)
-      spec.weights = t.contains("weights") ? check.names(t["weights"], path + "/weights", {"opening", "heat"})
-                                           : std::vector<std::string>{"opening", "heat"};
+    }
+    if (const std::optional<VariantOption>& variants = spec.kind->variants)
+      spec.variants = t.contains(variants->key)
+                          ? check.names(t[variants->key], path + "/" + variants->key, variants->choices())
+                          : variants->defaults;
     if (t.contains("frames")) spec.frames = check.integer(t["frames"], path + "/frames", 1, 1000);
     def.tables.push_back(std::move(spec));
   }

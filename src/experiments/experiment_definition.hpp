@@ -8,20 +8,17 @@
 #include <string>
 #include <vector>
 
-namespace skinlab {
+#include "experiments/table_kind.hpp"
 
-/// What a table measures; each kind is one function of measurements.hpp.
-enum class TableKind { models, skeletonization, gap_preprocess, gap_frames, sbs, quality };
+namespace skinlab {
 
 struct TableSpec {
   std::string id;  ///< file stem of the table's outputs: lower case letters, digits, '_'
-  TableKind kind = TableKind::models;
+  const TableKindEntry* kind = nullptr;  ///< what it measures (table_kind.hpp)
   std::string title;
-  std::vector<std::string> models;     ///< the definition's models unless the table names its own
-  std::vector<std::string> methods;    ///< skeletonization: skeleton methods
-  std::vector<std::string> deformers;  ///< gap_frames, quality: registered deformer names
-  std::vector<std::string> weights;    ///< sbs: weight methods
-  int frames = 6;                      ///< quality: frames per clip, spread evenly
+  std::vector<std::string> models;    ///< the definition's models unless the table names its own
+  std::vector<std::string> variants;  ///< the kind's variants (skeleton methods, deformers, weights)
+  int frames = 6;                     ///< for a kind that takes frames: frames per clip, spread evenly
 };
 
 struct ExperimentDefinition {
@@ -39,7 +36,5 @@ struct ExperimentDefinition {
 ExperimentDefinition read_experiment(const std::filesystem::path& file);
 /// The same checks on a parsed definition; `file` names it in messages.
 ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file);
-
-const char* to_string(TableKind kind);
 
 }  // namespace skinlab

@@ -1,0 +1,105 @@
+#include "experiments/table_cells.hpp"
+
+#include <cstdlib>
+#include <iomanip>
+#include <sstream>
+
+#include "animation/frame_grid.hpp"
+#include "core/atomic_file.hpp"
+#include "experiments/experiment_definition.hpp"
+#include "experiments/measurements.hpp"
+
+namespace skinlab {
+
+namespace {
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  write_file_atomically(path, [&](std::ostream& out) { out << text; });
+}
+
+}  // namespace
+
+std::string number(const nlohmann::json& value, int decimals) {
+  if (!value.is_number()) return "";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value.get<double>();
+  std::string text = out.str();
+  // A value that rounds to zero prints as 0, whatever its sign.
+  if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-') text.erase(0, 1);
+  return text;
+}
+
+std::string ms(const nlohmann::json& value) {
+  if (!value.is_number()) return "";
+  const double v = value.get<double>();
+  return number(value, v < 10 ? 3 : v < 100 ? 2 : 1);
+}
+
+std::string speed_up(const std::string& model, const nlohmann::json& thesis_ms, const nlohmann::json& ours_ms) {
+  if (thesis_number("/models/" + model + "/same_mesh") != true || !thesis_ms.is_number() || !ours_ms.is_number() ||
+      ours_ms.get<double>() <= 0)
+    return "";
+  return number(thesis_ms.get<double>() / ours_ms.get<double>(), 0);
+}
+
+std::string thesis_cell(const std::string& model, const char* key) {
+  const nlohmann::json& v = thesis_number("/models/" + model + "/" + key);
+  return v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+const std::string kThesisNote =
+    "Thesis columns: the thesis' chapter 5 (Intel Core Quad 2.4 GHz, one core), on its own meshes; ours come from "
+    "CGAL's data archive, refined by the segmentation, and only homer is the thesis' own mesh, so the speed-up is "
+    "given for homer alone.";
+const std::string kTimingNote = "Times: median over the repeats; spread: max - min of the same runs.";
+
+int frame_index(const nlohmann::json& row) {
+  const nlohmann::json& frame = row.at("frame");
+  if (!frame.is_number_integer() || frame.get<long long>() < 0 || frame.get<long long>() > FrameGrid::kMaxFrames)
+    throw nlohmann::json::type_error::create(302, "frame: not a frame index", &frame);
+  return frame.get<int>();
+}
+
+Table timing_table(const TableSpec& spec, std::string note, std::vector<std::string> columns,
+                   const std::vector<nlohmann::json>& rows,
+                   const std::function<TimedCells(const nlohmann::json&)>& cells_of) {
+  Table t{spec.id, spec.title, {kTimingNote, std::move(note), kThesisNote}, std::move(columns), {}};
+  t.columns.insert(t.columns.end(), {"Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"});
+  for (const auto& r : rows) {
+    TimedCells c = cells_of(r);
+    const std::string m = r.at("model");
+    c.cells.insert(c.cells.end(), {ms(c.thesis_ms), thesis_cell(m, "vertices"), thesis_cell(m, "parts"),
+                                   speed_up(m, c.thesis_ms, c.ours_ms)});
+    t.rows.push_back(std::move(c.cells));
+  }
+  return t;
+}
+
+bool bar_chart(const std::filesystem::path& png, const std::string& title, const std::vector<std::string>& series,
+               const std::vector<std::pair<std::string, std::vector<double>>>& bars, bool stacked) {
+  const std::filesystem::path data = png.string() + ".dat", script = png.string() + ".gp";
+  std::ostringstream d;
+  d << "label";
+  for (const std::string& s : series) d << '\t' << '"' << s << '"';
+  d << '\n';
+  for (const auto& [label, values] : bars) {
+    d << '"' << label << '"';
+    for (double v : values) d << '\t' << v;
+    d << '\n';
+  }
+  write_text(data, d.str());
+  std::ostringstream g;
+  g << "set terminal pngcairo size 960,480 font 'sans,9'\nset output '" << png.string() << "'\n"
+    << "set title \"" << title << "\"\nset style data histograms\nset style histogram "
+    << (stacked ? "rowstacked" : "clustered gap 1") << "\nset style fill solid 0.85 border -1\n"
+    << "set ylabel 'ms'\nset logscale y\nset xtics rotate by -40 left\nset key outside right top\n"
+    << (stacked ? "unset logscale y\n" : "") << "plot for [i=2:" << series.size() + 1 << "] '" << data.string()
+    << "' using i:xtic(1) title columnheader(i)\n";
+  write_text(script, g.str());
+  const bool ok = std::system(("gnuplot '" + script.string() + "' 2>/dev/null").c_str()) == 0;
+  std::filesystem::remove(script);
+  if (!ok) std::filesystem::remove(png);
+  return ok;
+}
+
+}  // namespace skinlab

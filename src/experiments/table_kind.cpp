@@ -1,0 +1,25 @@
+#include "experiments/table_kind.hpp"
+
+namespace skinlab {
+
+// Each entry function is defined in its kind's file (tables/); declared here, from the list.
+#define SKINLAB_TABLE_KIND(name) TableKindEntry name##_table_kind();
+#include "experiments/tables/table_kind_list.hpp"
+#undef SKINLAB_TABLE_KIND
+
+const std::vector<TableKindEntry>& table_kinds() {
+  static const std::vector<TableKindEntry> kinds{
+#define SKINLAB_TABLE_KIND(name) name##_table_kind(),
+#include "experiments/tables/table_kind_list.hpp"
+#undef SKINLAB_TABLE_KIND
+  };
+  return kinds;
+}
+
+const TableKindEntry* find_table_kind(const std::string& name) {
+  for (const TableKindEntry& kind : table_kinds())
+    if (kind.name == name) return &kind;
+  return nullptr;
+}
+
+}  // namespace skinlab

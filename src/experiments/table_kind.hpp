@@ -1,0 +1,59 @@
+// Table kinds: what a table of an experiment measures, and how it shows it. A kind is one file
+// in src/experiments/tables/ defining `TableKindEntry NAME_table_kind()`, plus its line in
+// tables/table_kind_list.hpp. The definition reader, the runner, merge and the figures ask the
+// entry; nothing else names a kind (docs/experiments.md lists them).
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/segmented_model.hpp"
+#include "experiments/table_writers.hpp"
+
+namespace skinlab {
+
+struct ExperimentDefinition;
+struct TableSpec;
+
+/// A table's variants (skeleton methods, deformers, weight methods): the definition's key for
+/// them, the names they may be and those taken when the definition leaves the key out.
+struct VariantOption {
+  std::string key;
+  std::function<std::vector<std::string>()> choices;
+  std::vector<std::string> defaults;
+};
+
+/// The fields every row of a kind has and their types: s a short string, i an integer from 0 to
+/// 2^31 - 1, n a finite number; a trailing ? allows null. A row may hold more fields.
+using RowSchema = std::vector<std::pair<std::string, std::string>>;
+
+/// Told what a long step is doing (figures).
+using Progress = std::function<void(const std::string&)>;
+
+struct TableKindEntry {
+  std::string name;
+  std::optional<VariantOption> variants;
+  bool takes_frames = false;  ///< the definition may set `frames` (frames per clip)
+  RowSchema row_schema;
+  /// The rows of one model (`name`: its name in the definition).
+  std::function<nlohmann::json(const ExperimentDefinition&, const TableSpec&, const std::string& name,
+                               const SegmentedModel&)>
+      measure;
+  /// The table from the rows present, in definition order.
+  std::function<Table(const TableSpec&, const std::vector<nlohmann::json>&)> build;
+  /// Figures written into a folder; empty: the kind has none.
+  std::function<void(const TableSpec&, const std::vector<nlohmann::json>&, const std::filesystem::path&,
+                     const Progress&)>
+      figures;
+};
+
+const std::vector<TableKindEntry>& table_kinds();
+/// The kind called `name`, or nullptr.
+const TableKindEntry* find_table_kind(const std::string& name);
+
+}  // namespace skinlab

@@ -1,0 +1,62 @@
+// Tables 5.4-5.7: the gap reconstruction per frame of the thesis' clips, by phase, beside the
+// thesis'; figure: a stacked chart of the phases.
+#include "experiments/experiment_definition.hpp"
+#include "experiments/measurements.hpp"
+#include "experiments/table_cells.hpp"
+
+namespace skinlab {
+
+namespace {
+
+Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  return timing_table(
+      spec,
+      "Per frame of clips/MODEL_thesis_gap.clip (four parts moving together, as Tables 5.4-5.7); joints: moving "
+      "joints; removed, new: vertices; fallbacks: Bézier arcs replaced by axis arcs; clamped: removals undone.",
+      {"Model", "Deformer", "Frame", "Joints", "Removed", "New", "Fallbacks", "Clamped", "Remove (ms)", "Add (ms)",
+       "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)"},
+      rows, [](const nlohmann::json& r) {
+        return TimedCells{{r.at("model"), r.at("skinning"), std::to_string(frame_index(r) + 1),
+                           r.at("moving_joints").dump(), r.at("removed_vertices").dump(), r.at("patch_vertices").dump(),
+                           r.at("bezier_fallbacks").dump(), r.at("clamped_sides").dump(), ms(r.at("remove_ms")), ms(r.at("add_ms")),
+                           ms(r.at("triangulate_ms")), ms(r.at("normals_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
+                          r.at("thesis_total_ms"),
+                          r.at("total_ms")};
+      });
+}
+
+void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
+             const Progress&) {
+  std::vector<std::pair<std::string, std::vector<double>>> bars;
+  for (const auto& r : rows)
+    bars.push_back({r.at("model").get<std::string>() + " " + r.at("skinning").get<std::string>() + " " +
+                        std::to_string(frame_index(r) + 1),
+                    {r.at("remove_ms"), r.at("add_ms"), r.at("triangulate_ms"), r.at("normals_ms")}});
+  bar_chart(dir / (spec.id + ".png"), spec.title + ": per phase (ms)", {"remove", "add", "triangulate", "normals"},
+            bars, true);
+}
+
+}  // namespace
+
+TableKindEntry gap_frames_table_kind() {
+  TableKindEntry kind;
+  kind.name = "gap_frames";
+  kind.variants = VariantOption{"deformers", [] { return std::vector<std::string>{"gap", "gap-thesis"}; },
+                                {"gap", "gap-thesis"}};
+  kind.row_schema = {{"model", "s"},          {"skinning", "s"},      {"frame", "i"},       {"moving_joints", "i"},
+      {"removed_vertices", "i"}, {"patch_vertices", "i"}, {"bezier_fallbacks", "i"}, {"clamped_sides", "i"},
+      {"remove_ms", "n"},      {"add_ms", "n"},        {"triangulate_ms", "n"}, {"normals_ms", "n"},
+      {"total_ms", "n"},       {"total_ms_spread", "n"}, {"thesis_total_ms", "n?"}};
+  kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
+                    const SegmentedModel& model) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const std::string& deformer : spec.variants)
+      for (auto& row : measure_gap_frames(name, model, deformer, def.repeats)) rows.push_back(row);
+    return rows;
+  };
+  kind.build = build;
+  kind.figures = figures;
+  return kind;
+}
+
+}  // namespace skinlab

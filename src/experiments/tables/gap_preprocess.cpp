@@ -1,0 +1,40 @@
+// Table 5.3: the gap reconstruction's pre-processing per model, by phase, beside the thesis'.
+#include "experiments/experiment_definition.hpp"
+#include "experiments/measurements.hpp"
+#include "experiments/table_cells.hpp"
+
+namespace skinlab {
+
+namespace {
+
+Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  return timing_table(
+      spec,
+      "Columns as Table 5.3: median edge length per part, parts outside each subtree, vertex neighbourhoods; plus "
+      "the opening planes.",
+      {"Model", "Vertices", "Parts", "Median lengths (ms)", "Other nodes (ms)", "Neighbourhoods (ms)", "Planes (ms)",
+       "Total (ms)", "Spread (ms)"},
+      rows, [](const nlohmann::json& r) {
+        return TimedCells{
+            {r.at("model"), r.at("vertices").dump(), r.at("parts").dump(), ms(r.at("median_edges_ms")), ms(r.at("outside_subtree_ms")),
+             ms(r.at("neighbourhoods_ms")), ms(r.at("opening_planes_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
+            r.at("thesis_total_ms"),
+            r.at("total_ms")};
+      });
+}
+
+}  // namespace
+
+TableKindEntry gap_preprocess_table_kind() {
+  TableKindEntry kind;
+  kind.name = "gap_preprocess";
+  kind.row_schema = {{"model", "s"},           {"vertices", "i"},          {"parts", "i"},    {"median_edges_ms", "n"},
+      {"outside_subtree_ms", "n"}, {"neighbourhoods_ms", "n"}, {"opening_planes_ms", "n"}, {"total_ms", "n"},
+      {"total_ms_spread", "n"}, {"thesis_total_ms", "n?"}};
+  kind.measure = [](const ExperimentDefinition& def, const TableSpec&, const std::string& name,
+                    const SegmentedModel& model) { return measure_gap_preprocess(name, model, def.repeats); };
+  kind.build = build;
+  return kind;
+}
+
+}  // namespace skinlab

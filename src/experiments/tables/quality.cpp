@@ -1,0 +1,95 @@
+// Deformation quality per clip and deformer (docs/quality.md); figures: filmstrips of each
+// model's first clip per deformer.
+#include <cmath>
+
+#include "core/clip_io.hpp"
+#include "experiments/experiment_definition.hpp"
+#include "experiments/measurements.hpp"
+#include "experiments/pictures.hpp"
+#include "experiments/table_cells.hpp"
+#include "io/model_library.hpp"
+#include "rigging/deformer_registry.hpp"
+#include "rigging/session.hpp"
+
+namespace skinlab {
+
+namespace {
+
+Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {"Per clip, over frames spread evenly through it, each against the same deformer's rest pose "
+           "(docs/quality.md): volume change; smallest cross-section through a moving joint over its rest area; "
+           "self-intersecting triangle pairs at the joints (in one part, or a part and its parent) beyond the rest "
+           "pose's; boundary and non-manifold edges; the largest gap "
+           "between copies of one vertex (rigid skinning's cracks) in % of the model's diagonal; the mean deviation "
+           "of facet normals from the smooth normal field, over the rest pose's."},
+          {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section",
+           "Self-int. at joints", "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)"},
+          {}};
+  for (const auto& r : rows)
+    t.rows.push_back(
+        {r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), number(r.at("volume_change_max_pct"), 2),
+         number(r.at("volume_change_mean_pct"), 2), number(r.at("min_cross_section_ratio"), 3),
+         r.at("self_intersections_over_rest_max").is_null() ? "" : r.at("self_intersections_over_rest_max").dump(),
+         r.at("boundary_edges_max").dump(), r.at("non_manifold_edges_max").dump(), number(r.at("seam_gap_max_pct"), 2),
+         number(r.at("normal_deviation_over_rest_deg"), 2)});
+  return t;
+}
+
+void figures(const TableSpec& spec, const std::vector<nlohmann::json>&, const std::filesystem::path& dir,
+             const Progress& progress) {
+  for (const std::string& model : spec.models) {
+    const std::vector<std::filesystem::path> clips = model_clips(model);
+    if (clips.empty()) continue;
+    const ModelFiles files = resolve_model(model);
+    const SegmentedModel m = load_model(files);
+    if (!m.hierarchy()) continue;
+    const ClipFile clip = read_clip(clips.front());
+    for (const std::string& deformer : spec.variants) {
+      progress(spec.id + ": " + model + " " + deformer + " filmstrip");
+      AnimationSession session(m, clip, SessionParams{}, find_deformer(deformer));
+      const int count = session.animator().grid().count();
+      const int samples = std::min(spec.frames, count);
+      std::vector<std::vector<Vec3>> positions(samples);
+      std::vector<std::vector<Tri>> triangles(samples);
+      std::vector<RenderScene> scenes(samples);
+      Frame frame;
+      for (int s = 0; s < samples; ++s) {
+        const int f = samples == 1 ? 0 : static_cast<int>(std::lround(double(s) * (count - 1) / (samples - 1)));
+        session.play(f, frame);
+        const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
+        for (std::size_t v = 0; 3 * v < frame.positions.size(); ++v)
+          positions[s].emplace_back(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+        triangles[s] = topo.triangles;
+        RenderMesh mesh{&positions[s], &triangles[s], {}, 1.0f};
+        for (int label : topo.triangle_component) mesh.triangle_colors.push_back(palette_color(label));
+        scenes[s].meshes.push_back(std::move(mesh));
+      }
+      std::vector<const RenderScene*> pointers;
+      for (const RenderScene& s : scenes) pointers.push_back(&s);
+      render_strip_png(pointers, std::vector<RenderView>(samples, model_view(files, 240, 240)),
+                       dir / ("filmstrip-" + model + "-" + deformer + ".png"));
+    }
+  }
+}
+
+}  // namespace
+
+TableKindEntry quality_table_kind() {
+  TableKindEntry kind;
+  kind.name = "quality";
+  kind.variants = VariantOption{"deformers", deformer_names, {"rigid", "gap", "lbs", "sbs", "dqs"}};
+  kind.takes_frames = true;
+  kind.row_schema = {{"model", "s"}, {"clip", "s"}, {"skinning", "s"}, {"frames", "i"}, {"volume_change_max_pct", "n"},
+      {"volume_change_mean_pct", "n"}, {"min_cross_section_ratio", "n?"}, {"self_intersections_over_rest_max", "i?"},
+      {"boundary_edges_max", "i"}, {"non_manifold_edges_max", "i"}, {"seam_gap_max_pct", "n"},
+      {"normal_deviation_over_rest_deg", "n"}};
+  kind.measure = [](const ExperimentDefinition&, const TableSpec& spec, const std::string& name,
+                    const SegmentedModel& model) { return measure_quality(name, model, spec.variants, spec.frames); };
+  kind.build = build;
+  kind.figures = figures;
+  return kind;
+}
+
+}  // namespace skinlab

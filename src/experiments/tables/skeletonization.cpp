@@ -1,0 +1,82 @@
+// Table 5.2: skeletonization time per model and method, by phase, beside the thesis'; figures:
+// the skeletons of each model and a chart of the times.
+#include <map>
+
+#include "experiments/experiment_definition.hpp"
+#include "experiments/measurements.hpp"
+#include "experiments/pictures.hpp"
+#include "experiments/table_cells.hpp"
+#include "io/model_library.hpp"
+#include "skeleton/extract_skeleton.hpp"
+
+namespace skinlab {
+
+namespace {
+
+Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  return timing_table(
+      spec,
+      "Hulls: the parts' convex hulls (Qhull). Kernel: the kernel centroids, of which LP is the interior point (the "
+      "hull centroid where it lies deep inside the kernel, else the exact Chebyshev-centre linear program) and Qhull "
+      "the kernel polytope (the half-space intersection as a dual hull, its faces and centroid).",
+      {"Model", "Parts", "Vertices", "Method", "Total (ms)", "Spread (ms)", "Hulls (ms)", "Kernel (ms)", "LP (ms)",
+       "Qhull (ms)"},
+      rows, [](const nlohmann::json& r) {
+        const std::string method = r.at("method");
+        const nlohmann::json& s = thesis_number("/skeletonization_s/" + r.at("model").get<std::string>() + "/" + method);
+        return TimedCells{
+            {r.at("model"), r.at("parts").dump(), r.at("vertices").dump(), method, ms(r.at("total_ms")), ms(r.at("total_ms_spread")),
+             ms(r.at("hull_ms")), ms(r.at("kernel_ms")), ms(r.at("kernel_interior_point_ms")), ms(r.at("kernel_intersection_ms"))},
+            s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
+            r.at("total_ms")};
+      });
+}
+
+void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
+             const Progress& progress) {
+  std::vector<std::pair<std::string, std::vector<double>>> bars;
+  for (const std::string& model : spec.models) {
+    progress(spec.id + ": " + model + " skeletons");
+    const ModelFiles files = resolve_model(model);
+    const SegmentedModel m = load_model(files);
+    std::vector<RenderScene> scenes;
+    std::vector<Skeleton> skeletons;
+    for (const std::string& method : spec.variants) {
+      SkeletonParams params;
+      params.method = parse_skeleton_method(method);
+      skeletons.push_back(extract_skeleton(m, params));
+    }
+    for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
+    std::vector<const RenderScene*> pointers;
+    for (const RenderScene& s : scenes) pointers.push_back(&s);
+    render_strip_png(pointers, std::vector<RenderView>(scenes.size(), model_view(files, 320, 320)),
+                     dir / ("skeletons-" + model + ".png"));
+  }
+  std::map<std::string, std::vector<double>> by_model;
+  for (const auto& r : rows) by_model[r.at("model")].push_back(std::max(1e-3, r.at("total_ms").get<double>()));
+  for (const std::string& model : spec.models)
+    if (by_model.count(model)) bars.push_back({model, by_model[model]});
+  bar_chart(dir / (spec.id + ".png"), spec.title + " (ms, log scale)", spec.variants, bars, false);
+}
+
+}  // namespace
+
+TableKindEntry skeletonization_table_kind() {
+  TableKindEntry kind;
+  kind.name = "skeletonization";
+  kind.variants = VariantOption{"methods", skeleton_method_names, skeleton_method_names()};
+  kind.row_schema = {{"model", "s"},   {"parts", "i"},   {"vertices", "i"},        {"method", "s"},
+      {"total_ms", "n"}, {"total_ms_spread", "n"}, {"hull_ms", "n"}, {"kernel_ms", "n"},
+      {"kernel_interior_point_ms", "n"}, {"kernel_intersection_ms", "n"}};
+  kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
+                    const SegmentedModel& model) {
+    std::vector<SkeletonMethod> methods;
+    for (const std::string& m : spec.variants) methods.push_back(parse_skeleton_method(m));
+    return measure_skeletonization(name, model, methods, def.repeats);
+  };
+  kind.build = build;
+  kind.figures = figures;
+  return kind;
+}
+
+}  // namespace skinlab
