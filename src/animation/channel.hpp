@@ -1,4 +1,4 @@
-// A keyframe channel (thesis §4.2): keys with tangent rules, cubic Hermite spans, and
+// A keyframe channel [VF08 §4.2]: keys with tangent rules, cubic Hermite spans, and
 // extrapolation before the first and after the last key (modes in docs/formats.md, `.clip`).
 #pragma once
 

@@ -22,7 +22,7 @@ OBB fit_obb(const Mat3& axes, const std::vector<Vec3>& points) {
 }
 
 bool obb_overlap(const OBB& a, const OBB& b) {
-  // Gottschalk's formulation in a's frame; eps guards the near-parallel cross products.
+  // [GLM96]'s formulation in a's frame; eps guards the near-parallel cross products.
   const Mat3 r = a.axes.transpose() * b.axes;
   const Vec3 t = a.axes.transpose() * (b.center - a.center);
   const Mat3 abs_r = r.cwiseAbs().array() + 1e-12;

@@ -1,4 +1,4 @@
-// The keyframe clip `.clip` (thesis §4.2; grammar in docs/formats.md), as plain data.
+// The keyframe clip `.clip` ([VF08 §4.2]; grammar in docs/formats.md), as plain data.
 // Evaluation (Hermite spans, tangents, extrapolation) belongs to src/animation.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Rigid transforms as quaternion–translation pairs (thesis §2.2, §4.4) and the quaternion
+// Rigid transforms as quaternion–translation pairs ([VF08 §2.2], §4.4) and the quaternion
 // helpers the skinning and gap-reconstruction stages need.
 #pragma once
 
@@ -32,11 +32,11 @@ struct QT {
 Quat quat_from_axis_angle(const Vec3& axis, double angle);
 
 /// Normalized linear interpolation of rotations, (1-t)·q0 + t·q1 normalized, after flipping q1
-/// into q0's hemisphere so the path is the short one (Kavan & Žára 2005, §3 "QLERP").
+/// into q0's hemisphere so the path is the short one ([KZ05 §3] "QLERP").
 Quat qlerp(const Quat& q0, const Quat& q1, double t);
 
 /// Rotation matrix of a non-unit quaternion, each entry divided by q·q instead of normalizing
-/// q first: avoids the square root (Kavan & Žára 2005, §4; thesis §4.4 "divide with q'q'").
+/// q first: avoids the square root ([KZ05 §4]; [VF08 §4.4] "divide with q'q'").
 Mat3 rotation_matrix_unnormalized(const Quat& q);
 
 }  // namespace skinlab

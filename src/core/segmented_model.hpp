@@ -1,5 +1,5 @@
 // A mesh split into components (body parts), the openings between adjacent components and,
-// once a .skel is attached, the component hierarchy (thesis §3.1, docs/core.md).
+// once a .skel is attached, the component hierarchy ([VF08 §3.1], docs/core.md).
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// The hierarchy file `.skel` (thesis §3.1; grammar in docs/formats.md): the component
+// The hierarchy file `.skel` ([VF08 §3.1]; grammar in docs/formats.md): the component
 // tree and each joint's rotation range.
 #pragma once
 

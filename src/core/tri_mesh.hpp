@@ -43,7 +43,7 @@ Box3 bounding_box(const std::vector<Vec3>& positions);
 void compute_vertex_normals(TriMesh& mesh);
 
 /// 1-ring of every vertex: the sorted ids of the vertices that share a triangle with it
-/// (thesis §4.4, "vertex neighborhood").
+/// ([VF08 §4.4], "vertex neighborhood").
 std::vector<std::vector<int>> vertex_one_rings(const TriMesh& mesh);
 
 /// Median of the lengths of the mesh's undirected edges, each edge counted once

@@ -97,7 +97,7 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
 
 // Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
 // posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
-// from frame 0 (thesis §4.3; targets < 0.5 ms on homer for rigid skinning).
+// from frame 0 ([VF08 §4.3]; targets < 0.5 ms on homer for rigid skinning).
 nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,
                                  const std::vector<std::string>& deformers, const SessionParams& params, int repeat) {
   const std::vector<std::filesystem::path> clips = model_clips(name);

@@ -119,7 +119,7 @@ Curve axis_arc(const Vec3& axis, const Vec3& center, const Vec3& from, const Vec
   };
 }
 
-// The Bézier blend of thesis §4.4.2 from the parent's point `from` to the child's point `to`
+// The Bézier blend of [VF08 §4.4.2] from the parent's point `from` to the child's point `to`
 // around the Middle point `middle`, built in 2-D and lifted by a height that follows the same
 // rational form (zero in the triplet's own plane). Nothing when the construction has no
 // acceptable arc (the caller falls back to axis_arc).
@@ -145,7 +145,7 @@ std::optional<Curve> bezier_blend(const Vec3& joint, const Vec3& pl_normal, cons
   if (std::abs(denominator) <= 1e-9 * tc.norm() * td.norm()) return std::nullopt;
   const Vec2 w = d - c;
   const double s = (w.x() * td.y() - w.y() * td.x()) / denominator;
-  // Algorithm 5 lines 8–11: the arc passes through V_m, halfway between the Middle point and
+  // [VF08 Alg. 5] lines 8–11: the arc passes through V_m, halfway between the Middle point and
   // the tangents' intersection, with its end tangents towards the Middle point.
   const Vec2 through = 0.5 * (c + s * tc + p);
   const std::optional<ConicArc> arc = fudos_hoffmann_arc(c, p - c, d, d - p, through);

@@ -8,7 +8,7 @@ namespace {
 
 double cross(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 
-// d(S, r, R) of thesis §2.1.3: which side of the line through R with direction r the point S is on.
+// d(S, r, R) of [VF08 §2.1.3]: which side of the line through R with direction r the point S is on.
 double side(const Vec2& s, const Vec2& r, const Vec2& origin) {
   return (s.y() - origin.y()) * r.x() - (s.x() - origin.x()) * r.y();
 }

@@ -1,4 +1,4 @@
-// Blending arcs of the gap patch (thesis §2.1.3, §4.4.2): the rational quadratic Bézier through a
+// Blending arcs of the gap patch ([VF08 §2.1.3], §4.4.2): the rational quadratic Bézier through a
 // point by the Fudos–Hoffmann construction, and the circular arc it falls back to.
 #pragma once
 
@@ -20,7 +20,7 @@ struct ConicArc {
   Vec2 at(double t) const;
 };
 
-/// Fudos & Hoffmann (1996), as thesis §2.1.3 prints it with one correction: the conic from C to D
+/// Fudos & Hoffmann (1996), as [VF08 §2.1.3] prints it with one correction: the conic from C to D
 /// with tangent direction v at C and u at D (both the direction of travel, C towards D) that
 /// passes through P. With M1 = C_x v_y − C_y v_x and M2 = D_x u_y − D_y u_x (the thesis prints
 /// D_y u_y − D_x u_x, which misses P), U = (v_x M2 − u_x M1, v_y M2 − u_y M1),

@@ -55,7 +55,7 @@ int GapDeformer::frame_vertex(int v, int part) const {
 void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now) {
   const GapJoint& joint = gap_.joints[k];
   // The points: end points and new points (the arcs), and the Extra points, the kept 1-ring of
-  // the end points in their part (Algorithm 5 line 13). side: 0 parent, 1 child, 2 new point.
+  // the end points in their part ([VF08 Alg. 5] line 13). side: 0 parent, 1 child, 2 new point.
   std::vector<int> ids;
   std::vector<int> side;
   const auto add = [&](int id, int s) {
@@ -214,7 +214,7 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   }
   report.triangulate = stopwatch.lap();
 
-  // Normals (Algorithm 5, lines 17–19): a new point or an end point takes the mean of the unit
+  // Normals ([VF08 Alg. 5], lines 17–19): a new point or an end point takes the mean of the unit
   // normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
   const int frame_vertices = static_cast<int>(positions_.size());
   for (int v = 0; v < frame_vertices; ++v)

@@ -1,4 +1,4 @@
-// Rigid skinning with gap reconstruction at the joints (thesis §4.4, Algorithm 5) as a deformer:
+// Rigid skinning with gap reconstruction at the joints ([VF08 §4.4], [VF08 Alg. 5]) as a deformer:
 // every part moves rigidly; at each joint that moved, Remove, Add, Triangulate and Normals rebuild
 // a closed skin between parent and child. Stateless per frame: what a joint shows depends only on
 // the child's pose relative to its parent.
@@ -37,7 +37,7 @@ struct GapFrameReport {
 
 /// How Triangulate closes the gap. Without one, the band between the arcs is zipped (closed by
 /// construction). With one, a surface is reconstructed from each patch's points (triangles over
-/// indices into them; gap/reconstruct_patch.hpp is the thesis' §4.4.3, offline) and its facets
+/// indices into them; gap/reconstruct_patch.hpp is the [VF08 §4.4.3], offline) and its facets
 /// oriented and filtered as §4.4.3 does (frames may have holes, and report them).
 using SurfaceReconstructor = std::function<std::vector<Tri>(const std::vector<Vec3>&)>;
 

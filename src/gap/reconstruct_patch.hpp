@@ -1,4 +1,4 @@
-// Triangulate, the `gap-thesis` back end (thesis §4.4.3): a surface interpolating the patch
+// Triangulate, the `gap-thesis` back end [VF08 §4.4.3]: a surface interpolating the patch
 // points, reconstructed without knowing how they connect. The thesis ran Tight Cocone, which
 // Debian does not package; CGAL's advancing-front reconstruction (Cohen-Steiner and Da) is the
 // closest relative there: it too interpolates the points and adds none.

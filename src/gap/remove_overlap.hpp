@@ -1,4 +1,4 @@
-// Remove (thesis §4.4.1, Algorithm 5 function remove): on one side of a moving joint, the
+// Remove ([VF08 §4.4.1], [VF08 Alg. 5] function remove): on one side of a moving joint, the
 // vertices that overlap the other part go, breadth-first from the opening; what stays ends in
 // one closed boundary loop, which the Add phase bridges.
 #pragma once

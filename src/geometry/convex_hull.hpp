@@ -26,8 +26,8 @@ ConvexHull convex_hull(const std::vector<Vec3>& points);
 /// The Qhull library's version string (experiments record it).
 const char* qhull_version();
 
-/// Area-weighted centroid of a triangle set, sum(a_k m_k) / sum(a_k) (thesis §2.3.1,
-/// Gottschalk's hull centroid m_H); the vertex mean when the total area is zero.
+/// Area-weighted centroid of a triangle set, sum(a_k m_k) / sum(a_k) ([VF08 §2.3.1],
+/// [GLM96]'s hull centroid m_H); the vertex mean when the total area is zero.
 Vec3 surface_centroid(const std::vector<Vec3>& points, const std::vector<Tri>& triangles);
 
 }  // namespace skinlab

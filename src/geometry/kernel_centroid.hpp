@@ -1,4 +1,4 @@
-// Kernel centroid of a closed surface (thesis §2.3.1, §3.2.2).
+// Kernel centroid of a closed surface ([VF08 §2.3.1], §3.2.2).
 #pragma once
 
 #include "geometry/convex_hull.hpp"

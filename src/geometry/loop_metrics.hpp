@@ -1,5 +1,5 @@
 // How clean an opening loop is: the measures the second-generation segmentation is held to
-// (docs/models.md) and that gap reconstruction (thesis §4.4) relies on — a nearly planar,
+// (docs/models.md) and that gap reconstruction [VF08 §4.4] relies on — a nearly planar,
 // convex closed curve.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Oriented bounding boxes from the hull covariance (Gottschalk; thesis §3.2.3) and smallest
+// Oriented bounding boxes from the hull covariance ([GLM96]; [VF08 §3.2.3]) and smallest
 // bounding spheres (CGAL); the box and sphere types are core/bounding_volumes.hpp's.
 #pragma once
 
@@ -9,7 +9,7 @@
 
 namespace skinlab {
 
-/// Continuous covariance of the hull's surface (thesis §3.2.3):
+/// Continuous covariance of the hull's surface [VF08 §3.2.3]:
 /// C_ij = 1/(12 A_H) sum_k a_k (9 m_ki m_kj + p_ki p_kj + q_ki q_kj + r_ki r_kj) - m_Hi m_Hj.
 Mat3 hull_covariance(const ConvexHull& hull);
 
@@ -17,7 +17,7 @@ Mat3 hull_covariance(const ConvexHull& hull);
 /// (column 0 is the principal axis), made right-handed.
 Mat3 principal_directions(const ConvexHull& hull);
 
-/// Gottschalk's OBB of a hull: fit_obb(principal_directions(hull), hull.points).
+/// [GLM96]'s OBB of a hull: fit_obb(principal_directions(hull), hull.points).
 OBB covariance_obb(const ConvexHull& hull);
 
 /// Smallest enclosing sphere of the points (CGAL Min_sphere_of_spheres_d).

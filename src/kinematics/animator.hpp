@@ -1,6 +1,6 @@
 // The animator: the runtime job that turns a clip and a frame number (or an explicit pose)
 // into an accepted pose — clip sampling, forward kinematics, joint limits and collision
-// rejection (thesis §4.2–4.3). It knows nothing of skinning; deformers take its output.
+// rejection ([VF08 §4.2]–4.3). It knows nothing of skinning; deformers take its output.
 #pragma once
 
 #include <memory>

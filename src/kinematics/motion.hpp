@@ -1,5 +1,5 @@
 // Forward kinematics on quaternion–translation pairs, and the checks that reject a motion:
-// joint limits and collisions between parts (thesis §4.3).
+// joint limits and collisions between parts [VF08 §4.3].
 #pragma once
 
 #include <string>

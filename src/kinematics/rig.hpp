@@ -1,5 +1,5 @@
 // The rig: what forward kinematics and collision rejection need of a segmented model and its
-// skeleton, built once (thesis §4.3, docs/animation.md) by rigging/build_rig.hpp. Plain data.
+// skeleton, built once ([VF08 §4.3], docs/animation.md) by rigging/build_rig.hpp. Plain data.
 #pragma once
 
 #include <array>
@@ -33,7 +33,7 @@ struct Rig {
   std::vector<std::vector<std::pair<int, int>>> collision_pairs;
 };
 
-/// Q_align of thesis §2.2.1 ("alignment of a vector with the positive z-axis") and §4.3: a
+/// Q_align of [VF08 §2.2.1] ("alignment of a vector with the positive z-axis") and §4.3: a
 /// rotation about X by theta1 that brings `axis` = (a, b, c) into the XZ plane, then one about Y
 /// that brings it onto +z, M = R_y(theta2) R_x(theta1). Where the axis lies on the X axis
 /// (sqrt(b² + c²) <= kAlignUndetermined |axis|) theta1 is undetermined and taken as 0. A zero

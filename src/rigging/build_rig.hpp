@@ -1,4 +1,4 @@
-// Building the rig of a segmented model from its skeleton (thesis §4.3): joints, alignments,
+// Building the rig of a segmented model from its skeleton [VF08 §4.3]: joints, alignments,
 // limits, collision boxes and spheres, collision pairs.
 #pragma once
 

@@ -23,10 +23,10 @@ struct OpeningWeightParams {
 SkinWeights opening_weights(const SegmentedModel& model, const OpeningWeightParams& params = {});
 
 struct HeatWeightParams {
-  double heat = 1.0;  ///< c in H = c / d², d the distance to the nearest bone (Baran & Popović 2007, §4)
+  double heat = 1.0;  ///< c in H = c / d², d the distance to the nearest bone [BP07 §4]
 };
 
-/// Bone-heat weights (Baran & Popović 2007, "Automatic rigging and animation of 3D characters",
+/// Bone-heat weights ([BP07], "Automatic rigging and animation of 3D characters",
 /// §4): per part i, (−Δ + H) w_i = H p_i with Δ the cotangent Laplacian (divided by the vertex
 /// areas), H diagonal with c / d(v)² where d is the distance from v to its nearest bone, and
 /// p_i(v) = 1 when that bone is part i's. One sparse Cholesky factorisation (Eigen) serves every

@@ -1,6 +1,6 @@
 // Clean cuts: the border between a part and its parent becomes the curve where a plane through
 // the joint region meets the surface, with vertices inserted where the plane crosses edges.
-// Gap reconstruction (thesis §4.4) and the opening-based skeleton methods (§3) assume such
+// Gap reconstruction [VF08 §4.4] and the opening-based skeleton methods (§3) assume such
 // openings: closed, nearly planar, nearly convex loops.
 #pragma once
 

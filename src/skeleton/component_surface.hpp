@@ -20,7 +20,7 @@ struct ComponentSurface {
 ComponentSurface component_surface(const SegmentedModel& model, int c);
 
 /// Centroid of the longest loop of the opening between components a and b (the opening
-/// centroid of thesis §3.2.1); throws std::logic_error when they are not adjacent.
+/// centroid of [VF08 §3.2.1]); throws std::logic_error when they are not adjacent.
 Vec3 opening_centroid(const SegmentedModel& model, int a, int b);
 
 }  // namespace skinlab

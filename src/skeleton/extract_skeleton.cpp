@@ -203,7 +203,7 @@ class SkeletonBuilder {
     for (int child : children_[c]) add_bone(kc, opening_joint(child), c);
   }
 
-  // §3.2.3, Algorithm 1: opening centroids to their link points on PA_KC, the link points in
+  // §3.2.3, [VF08 Alg. 1]: opening centroids to their link points on PA_KC, the link points in
   // sequence, and the connecting rules towards the ends of PA_KC.
   void principal_axis_method(int c) {
     const ComponentData& d = data_[c];

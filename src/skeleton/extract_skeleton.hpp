@@ -33,12 +33,12 @@ struct SkeletonTimings {
 
 struct SkeletonParams {
   SkeletonMethod method = SkeletonMethod::pa_refined;
-  double max_angle_degrees = 20.0;  ///< refinement never turns a frame further (thesis §3.3.1)
+  double max_angle_degrees = 20.0;  ///< refinement never turns a frame further [VF08 §3.3.1]
   bool all_axes = false;            ///< PA: add the ends of the other two principal directions
   KernelParams kernel;
 };
 
-/// Extracts the skeleton, depth-first from the root (thesis §3.2). A model without a hierarchy
+/// Extracts the skeleton, depth-first from the root [VF08 §3.2]. A model without a hierarchy
 /// must have a single component. Throws InputError when a hierarchy is needed and missing.
 Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params = {});
 /// The same, adding the seconds of each phase to `timings`.

@@ -83,7 +83,7 @@ double separating_score(const GroupingInput& in, const Groups& x, const Groups& 
 Groups group_opening_centroids(const GroupingInput& in) {
   const int n = static_cast<int>(in.centroids.size());
   if (n == 0) return {};
-  // Algorithm 2 compares F1 of a range with F2 of every split into optimal sub-solutions. A group
+  // [VF08 Alg. 2] compares F1 of a range with F2 of every split into optimal sub-solutions. A group
   // set over i..j always holds the j - i + 1 centroids, so its mean variation is a stored sum over
   // that count: each cell costs O(1) per split and the whole programme O(N³) (scoring each split
   // from its groups, as the scores are written, costs O(N⁵): 200 children took 91 s).

@@ -1,5 +1,5 @@
-// Grouping of opening centroids along PA_KC by dynamic programming (thesis §3.2.3,
-// equations 3.1–3.5, Algorithm 2).
+// Grouping of opening centroids along PA_KC by dynamic programming ([VF08 §3.2.3],
+// equations 3.1–3.5, [VF08 Alg. 2]).
 #pragma once
 
 #include <utility>
@@ -33,7 +33,7 @@ double merging_score(const GroupingInput& in, int first, int last);
 /// relative to d(P[oc_1], P[oc_N]).
 double separating_score(const GroupingInput& in, const Groups& x, const Groups& y);
 
-/// Algorithm 2: for every range, keep it as one group (score F1) unless some split into the
+/// [VF08 Alg. 2]: for every range, keep it as one group (score F1) unless some split into the
 /// optimal sub-solutions scores lower (F2). Returns the solution for all N centroids.
 Groups group_opening_centroids(const GroupingInput& in);
 

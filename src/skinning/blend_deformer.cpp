@@ -171,7 +171,7 @@ void run_blend_kernels(const BlendMesh& mesh, BlendKind kind, KernelPath path, c
 BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, std::shared_ptr<const Rig> rig,
                              BlendParams params)
     : blend_(build_blend_mesh(rest, weights)), rig_(std::move(rig)), params_(params) {
-  // A centre of rotation is exact (Kavan & Žára 2005, §4) for one part — any point: its joint —
+  // A centre of rotation is exact [KZ05 §4] for one part — any point: its joint —
   // and for a part and its parent: the child's joint, which both transforms fix.
   exact_centre_.resize(blend_.sets.size());
   for (std::size_t s = 0; s < blend_.sets.size(); ++s) {
@@ -193,7 +193,7 @@ BlendDeformer::BlendDeformer(const SkinMesh& rest, const SkinWeights& weights, s
   pool_ = std::make_unique<WorkerPool>(std::max(1, params_.threads));
 }
 
-// The least-squares centre of rotation of a set (Kavan & Žára 2005, §4): every pair a < b asks
+// The least-squares centre of rotation of a set [KZ05 §4]: every pair a < b asks
 // (R_a − R_b) r = t_b − t_a. Solved for the offset from the set's mean joint with the SVD's
 // minimum-norm solution (singular values below 1e-6 of the largest count as zero, as LAPACK's
 // dgelss does with that rcond), so a rank-deficient system (all rotations alike) keeps the
@@ -253,7 +253,7 @@ void BlendDeformer::fill_sets(const AcceptedPose& pose, BlendKind kind, float* t
           put(row + 52 + 4 * i, c.apply_point(rc));
           break;
         case BlendKind::dqs: {
-          // The dual part ½ (0, t) q of the unit dual quaternion of C (Kavan et al. 2008, §3).
+          // The dual part ½ (0, t) q of the unit dual quaternion of C ([KCZO08], §3).
           const Quat dual = Quat(0.0, 0.5 * c.t.x(), 0.5 * c.t.y(), 0.5 * c.t.z()) * q;
           put(row + 4 * i, q);
           put(row + 16 + 4 * i, dual);

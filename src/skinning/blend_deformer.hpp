@@ -1,5 +1,5 @@
 // The blended deformers: linear blend skinning (LBS), spherical blend skinning (SBS, Kavan &
-// Žára 2005) and dual quaternion skinning (DQS, Kavan et al. 2008) on the welded mesh, and rigid
+// Žára 2005) and dual quaternion skinning (DQS, [KCZO08]) on the welded mesh, and rigid
 // skinning, which is LBS with one weight-1 influence per vertex of the per-part split.
 // Offline, the mesh is reordered into groups of equal influence count (structure of
 // arrays, float) and every distinct set of influencing parts is listed once; per frame, what
@@ -67,7 +67,7 @@ class BlendDeformer : public Deformer {
   std::optional<LinearSkin> linear_skin() const override;
   std::size_t runtime_bytes() const override { return blend_.runtime_bytes(); }
   /// SBS: the joint sets whose centre of rotation needs the SVD (neither one part nor a part and
-  /// its parent), i.e. SVDs per frame (Kavan & Žára 2005, Table 2, last row).
+  /// its parent), i.e. SVDs per frame ([KZ05], Table 2, last row).
   int svd_sets() const { return static_cast<int>(svd_sets_.size()); }
   DeformerStatistics statistics() const override;
   std::optional<GpuSkinning> gpu_skinning() const override;
@@ -97,7 +97,7 @@ std::unique_ptr<BlendDeformer> make_smooth_deformer(DeformerContext& context, Bl
 /// Weight 1 on each vertex's own part (SkinMesh::vertex_component): rigid motion of `rest`.
 SkinWeights own_part_weights(const SkinMesh& rest);
 
-/// Rigid skinning (thesis §4.3) on the same kernels: the per-part split, every vertex bound to
+/// Rigid skinning [VF08 §4.3] on the same kernels: the per-part split, every vertex bound to
 /// its own part with weight 1, so the gaps and overlaps at the joints stay visible.
 std::unique_ptr<BlendDeformer> make_rigid_deformer(const SegmentedModel& model, std::shared_ptr<const Rig> rig,
                                                    int threads, KernelPath path = blend_kernel_path());

@@ -8,7 +8,7 @@ namespace skinlab {
 namespace {
 
 // Shared by the three variants: inputs, outputs, and the matrix of a non-unit quaternion divided
-// by q·q (Kavan & Žára 2005, §4.2).
+// by q·q [KZ05 §4.2].
 const char* const kCommon = R"(
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;

@@ -1,4 +1,4 @@
-// The GLUT viewer (thesis §5.1): parts, skeletons, OBBs and clips, interactive or headless.
+// The GLUT viewer [VF08 §5.1]: parts, skeletons, OBBs and clips, interactive or headless.
 #pragma once
 
 #include <string>

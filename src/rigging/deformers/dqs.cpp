@@ -1,4 +1,4 @@
-// Dual quaternion skinning (Kavan et al. 2008).
+// Dual quaternion skinning [KCZO08].
 #include "rigging/deformer_registry.hpp"
 #include "skinning/blend_deformer.hpp"
 

@@ -1,4 +1,4 @@
-// Rigid skinning with the gap reconstruction at the joints (thesis §4.4), the band back end.
+// Rigid skinning with the gap reconstruction at the joints [VF08 §4.4], the band back end.
 #include "gap/gap_deformer.hpp"
 #include "rigging/deformer_registry.hpp"
 

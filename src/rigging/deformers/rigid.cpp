@@ -1,4 +1,4 @@
-// Rigid skinning (thesis §4.3): each part follows its joint alone.
+// Rigid skinning [VF08 §4.3]: each part follows its joint alone.
 #include "rigging/deformer_registry.hpp"
 #include "skinning/blend_deformer.hpp"
 

@@ -1,4 +1,4 @@
-// Spherical blend skinning (Kavan & Žára 2005).
+// Spherical blend skinning [KZ05].
 #include "rigging/deformer_registry.hpp"
 #include "skinning/blend_deformer.hpp"
 

@@ -20,7 +20,7 @@ inline V4 splat(float x) { return V4{x, x, x, x}; }
 inline void store3(float* p, V4 v) { std::memcpy(p, &v, 3 * sizeof(float)); }
 
 // The columns of the rotation of quaternion s = (x, y, z, w), each entry divided by s·s
-// (Kavan & Žára 2005, §4.2: the matrix of a non-unit quaternion, no square root).
+// ([KZ05 §4.2]: the matrix of a non-unit quaternion, no square root).
 __attribute__((always_inline)) inline void rotation_columns(V4 s, V4& c0, V4& c1, V4& c2) {
   const float x = s[0], y = s[1], z = s[2], w = s[3];
   const float inv = 1.0f / (x * x + y * y + z * z + w * w);

@@ -7,7 +7,7 @@
 namespace skinlab {
 
 /// sbs_linear: SBS's eq. 9 with the rotation matrices blended linearly instead of QLERP; it
-/// reduces to LBS whatever the centre (Kavan & Žára 2005, §4.2), an identity the tests check.
+/// reduces to LBS whatever the centre [KZ05 §4.2], an identity the tests check.
 enum class BlendKind { lbs, sbs, dqs, sbs_linear };
 /// scalar: plain float arithmetic, the reference; vector: 4-wide vectors (SSE2 on x86-64, the
 /// baseline every x86-64 CPU has); avx2: the same loop compiled for AVX2 and FMA, chosen at run
@@ -18,7 +18,7 @@ enum class KernelPath { scalar, vector, avx2 };
 /// lbs: 4 slots x the 4 columns of the slot joint's 3x4 matrix, 4 floats each (the 4th 0).
 inline constexpr int kLbsSetStride = 64;
 /// sbs: the centre of rotation r_c (x, y, z, 0); 4 slot quaternions (x, y, z, w), each on the
-/// same side as slot 0's; 4 slot centres C_j r_c (x, y, z, 0) (Kavan & Žára 2005, eq. 9).
+/// same side as slot 0's; 4 slot centres C_j r_c (x, y, z, 0) ([KZ05], eq. 9).
 inline constexpr int kSbsSetStride = 36;
 /// dqs: 4 slot real parts, then 4 slot dual parts (x, y, z, w), each on slot 0's side.
 inline constexpr int kDqsSetStride = 32;
@@ -46,9 +46,9 @@ KernelPath blend_kernel_path();
 /// interleaved, for the whole group. `sets` is the frame's set table for `kind`.
 /// lbs: p' = Σ w_i C_i p (Kavan 2014 course notes, eq. 1); normals by Σ w_i R_i, not renormalised.
 /// sbs: p' = Q (p − r_c) + Σ w_i C_i r_c, Q the matrix of s = Σ w_i q_i divided by s·s
-///      (Kavan & Žára 2005, eq. 9 and §4.2); normals by Q.
+///      ([KZ05], eq. 9 and §4.2); normals by Q.
 /// dqs: b = Σ w_i q̂_i; p' = R(b₀) p + t(b), dividing by b₀·b₀ instead of normalising
-///      (Kavan et al. 2008, §3–4); normals by R(b₀).
+///      ([KCZO08], §3–4); normals by R(b₀).
 void blend_skin(BlendKind kind, KernelPath path, const BlendVertices& vertices, int begin, int end, const float* sets,
                 float* out_positions, float* out_normals);
 

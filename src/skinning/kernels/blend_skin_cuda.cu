@@ -21,7 +21,7 @@ struct DeviceGroup {
   const float* weight;
 };
 
-// The 3x3 rotation of quaternion (x, y, z, w) divided by q·q, row-major (Kavan & Žára 2005, §4.2).
+// The 3x3 rotation of quaternion (x, y, z, w) divided by q·q, row-major [KZ05 §4.2].
 __device__ void rotation(float x, float y, float z, float w, float r[9]) {
   const float inv = 1.0f / (x * x + y * y + z * z + w * w);
   r[0] = (x * x + w * w - y * y - z * z) * inv, r[1] = 2 * (x * y - w * z) * inv, r[2] = 2 * (x * z + w * y) * inv;
