@@ -103,13 +103,9 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
 }
 
-void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
-  GapFrameReport report;
-  const std::vector<QT>& world = pose.world;
+// Rigid skinning of the welded mesh: every vertex with its part.
+void GapDeformer::pose_rigidly(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
-  ++marks_.frame;
-  Stopwatch stopwatch;
-
   positions_.resize(num_vertices);
   normals_.resize(num_vertices);
   for (int v = 0; v < num_vertices; ++v) {
@@ -117,10 +113,11 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     positions_[v] = w.apply_point(gap_.rest_positions[v]);
     normals_[v] = w.apply_normal(gap_.rest_normals[v]);
   }
-  report.rigid = stopwatch.lap();
+}
 
-  const int joints = static_cast<int>(gap_.joints.size());
-  for (int k = 0; k < joints; ++k) {
+// Remove [VF08 Alg. 5]: at every joint that moved, the overlap on each side.
+void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& report) {
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     const GapJoint& joint = gap_.joints[k];
     relative_[k] = world[joint.parent].inverse() * world[joint.child];
     moving_[k] = 2 * std::acos(std::min(1.0, std::abs(relative_[k].q.w()))) > kMovingAngle;
@@ -133,9 +130,12 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
       report.clamped_sides += boundary.clamped;
     }
   }
-  report.remove = stopwatch.lap();
+}
 
-  for (int k = 0; k < joints; ++k) {
+// Add [VF08 Alg. 5]: the arcs across every moved joint's gap, points spaced by the parts'
+// median edge.
+void GapDeformer::add_arcs(GapFrameReport& report) {
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     arcs_[k].clear();
     if (!moving_[k]) continue;
     const GapJoint& joint = gap_.joints[k];
@@ -147,27 +147,30 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     report.bezier_fallbacks += arcs_[k].fallback;
     report.patch_vertices += static_cast<int>(arcs_[k].points.size());
   }
-  report.add = stopwatch.lap();
+}
 
-  // Frame vertices: the welded mesh's, then the children's copies of moved openings, then the
-  // patches' new points.
+int GapDeformer::append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch) {
+  positions_.push_back(position);
+  normals_.push_back(normal);
+  vertex_part_.push_back(part);
+  recompute_.push_back(1);
+  patch_vertex_.push_back(patch);
+  return static_cast<int>(positions_.size()) - 1;
+}
+
+// Frame vertices: the welded mesh's, then the children's copies of moved openings; and the
+// triangles Remove kept, on those vertices.
+void GapDeformer::keep_triangles(const std::vector<QT>& world) {
+  const int num_vertices = static_cast<int>(gap_.rest_positions.size());
   vertex_part_.assign(gap_.vertex_part.begin(), gap_.vertex_part.end());
   recompute_.assign(num_vertices, 0);
   patch_vertex_.assign(num_vertices, 0);
-  const auto append = [&](const Vec3& p, const Vec3& n, int part, bool patch) {
-    positions_.push_back(p);
-    normals_.push_back(n);
-    vertex_part_.push_back(part);
-    recompute_.push_back(1);
-    patch_vertex_.push_back(patch);
-    return static_cast<int>(positions_.size()) - 1;
-  };
-  for (int k = 0; k < joints; ++k) {
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     const GapJoint& joint = gap_.joints[k];
     for (int v : joint.loop)
       child_copy_[v] = moving_[k] && marks_.child_copy[v] != marks_.frame
-                           ? append(world[joint.child].apply_point(gap_.rest_positions[v]),
-                                    world[joint.child].apply_normal(gap_.rest_normals[v]), joint.child, false)
+                           ? append_vertex(world[joint.child].apply_point(gap_.rest_positions[v]),
+                                           world[joint.child].apply_normal(gap_.rest_normals[v]), joint.child, false)
                            : v;
     if (!moving_[k]) continue;
     for (const BlendArc& arc : arcs_[k].arcs)
@@ -182,13 +185,18 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     triangles_.push_back({frame_vertex(t[0], part), frame_vertex(t[1], part), frame_vertex(t[2], part)});
     triangle_part_.push_back(part);
   }
+}
+
+// Triangulate [VF08 Alg. 5]: each moved joint's patch, its new points appended after the kept
+// vertices, zipped between consecutive arcs (band) or reconstructed (the thesis' back end).
+void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameReport& report) {
   std::vector<std::vector<int>> chains;
-  for (int k = 0; k < joints; ++k) {
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     if (!moving_[k]) continue;
     const GapJoint& joint = gap_.joints[k];
     const ArcSet& set = arcs_[k];
     const int first_patch = static_cast<int>(positions_.size());
-    for (const Vec3& p : set.points) append(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
+    for (const Vec3& p : set.points) append_vertex(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
     for (int side = 0; side < 2; ++side)
       for (int v : sides_[2 * k + side].loop) recompute_[frame_vertex(v, side ? joint.child : joint.parent)] = 1;
     chains.assign(set.arcs.size(), {});
@@ -212,10 +220,11 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     triangle_part_.resize(triangles_.size(), joint.child);
     report.patch_triangles += static_cast<int>(triangles_.size() - before);
   }
-  report.triangulate = stopwatch.lap();
+}
 
-  // Normals ([VF08 Alg. 5], lines 17–19): a new point or an end point takes the mean of the unit
-  // normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
+// Normals ([VF08 Alg. 5], lines 17–19): a new point or an end point takes the mean of the unit
+// normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
+void GapDeformer::recompute_normals() {
   const int frame_vertices = static_cast<int>(positions_.size());
   for (int v = 0; v < frame_vertices; ++v)
     if (recompute_[v]) normals_[v].setZero();
@@ -227,7 +236,12 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     for (int v : t)
       if (recompute_[v]) normals_[v] += n / length;
   }
-  // Pack the vertices the triangles use (removed ones drop out).
+}
+
+// The frame: the vertices the triangles use, packed (removed ones drop out); the scratch arrays
+// shrink back to the welded mesh for the next frame.
+void GapDeformer::write_frame(Frame& frame) {
+  const int frame_vertices = static_cast<int>(positions_.size());
   compact_.assign(frame_vertices, -1);
   for (const Tri& t : triangles_)
     for (int v : t) compact_[v] = 0;
@@ -255,10 +269,29 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     for (int k = 0; k < 3; ++k) frame.triangles[f][k] = compact_[triangles_[f][k]];
   frame.triangle_component = triangle_part_;
   frame.rest_triangles = false;
+  const int num_vertices = static_cast<int>(gap_.rest_positions.size());
   positions_.resize(num_vertices);
   normals_.resize(num_vertices);
-  report.normals = stopwatch.lap();
+}
 
+// The thesis' four phases, each timed here: Remove, Add, Triangulate, Normals (after the rigid
+// pose they start from).
+void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
+  GapFrameReport report;
+  ++marks_.frame;
+  Stopwatch stopwatch;
+  pose_rigidly(pose.world);
+  report.rigid = stopwatch.lap();
+  remove_overlaps(pose.world, report);
+  report.remove = stopwatch.lap();
+  add_arcs(report);
+  report.add = stopwatch.lap();
+  keep_triangles(pose.world);
+  triangulate_patches(pose.world, report);
+  report.triangulate = stopwatch.lap();
+  recompute_normals();
+  write_frame(frame);
+  report.normals = stopwatch.lap();
   last_ = report;
   total_ += report;
   ++frames_;

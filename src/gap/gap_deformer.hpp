@@ -64,6 +64,16 @@ class GapDeformer : public Deformer {
  private:
   /// A welded vertex as `part` sees it: the child's copy for an opening it shares with its parent.
   int frame_vertex(int v, int part) const;
+  // The phases of deform(), in order; each adds its counts to `report`.
+  void pose_rigidly(const std::vector<QT>& world);
+  void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
+  void add_arcs(GapFrameReport& report);
+  void keep_triangles(const std::vector<QT>& world);
+  void triangulate_patches(const std::vector<QT>& world, GapFrameReport& report);
+  void recompute_normals();
+  void write_frame(Frame& frame);
+  /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point).
+  int append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch);
   /// The thesis back end for joint k: reconstructs the patch over the arcs' points and the Extra
   /// points, orients and filters its facets, appends them to triangles_.
   void reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now);

@@ -14,7 +14,8 @@ namespace skinlab {
 /// Triangles over `points` (indices into it) from CGAL's advancing-front surface
 /// reconstruction; none for fewer than four points or points CGAL cannot triangulate (all
 /// coplanar). Orientation is not settled here: each facet lists its indices in increasing
-/// order, and the facets are sorted (CGAL's own order is not repeatable).
+/// order, and the facets are sorted (CGAL's own order is not repeatable). The same points give
+/// the same facets in a repeated run; see docs/gap.md for the history dependence that remains.
 std::vector<Tri> reconstruct_patch(const std::vector<Vec3>& points);
 
 }  // namespace skinlab
