@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "app/commands.hpp"
 #include "app/gltf_export.hpp"
@@ -54,6 +55,156 @@ std::pair<int, int> frame_range(const std::string& text, int last) {
   return {static_cast<int>(a), static_cast<int>(std::min<long>(b, last))};
 }
 
+// What playing the frames left for the report.
+struct PlayedFrames {
+  int first = 0, last = 0;
+  double writing_seconds = 0;
+  std::vector<Rejection> rejections;
+  nlohmann::json last_pose;
+  nlohmann::json frame_checks = nlohmann::json::array();  ///< frames whose triangles change
+  int open_frames = 0, checked_frames = 0;
+};
+
+// A rebuilt frame's edge defects and, for the JSON report only (the test costs more than the
+// frame), its self-intersections.
+nlohmann::json frame_check(int f, const Frame& frame, const EdgeDefects& d, const SegmentedModel& model) {
+  const auto pairs = self_intersections(frame.positions, frame.triangles);
+  return {{"frame", f},
+          {"vertices", frame.positions.size() / 3},
+          {"triangles", frame.triangles.size()},
+          {"boundary_edges", d.boundary_edges},
+          {"non_manifold_edges", d.non_manifold_edges},
+          {"misoriented_edges", d.misoriented_edges},
+          {"euler_characteristic", d.euler_characteristic},
+          {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
+          {"joint_self_intersecting_pairs",
+           pairs && model.hierarchy() ? pairs_at_joints(*pairs, frame.triangle_component, model.hierarchy()->parent)
+                                      : -1}};
+}
+
+// Plays frames first..last and writes them (OBJ per frame, or one glb) into `outputs`.
+void play_and_write(const AnimateOptions& o, const ModelFiles& files, const SegmentedModel& model,
+                    const ClipFile& clip, AnimationSession& session, OutputSet& outputs, PlayedFrames& played) {
+  const Rig& rig = session.rig();
+  const SkinMesh& rest = session.deformer().rest_mesh();
+  const bool glb = o.format == "glb";
+  std::vector<std::string> part_names;
+  for (const Component& c : model.components()) part_names.push_back(c.name);
+  Frame frame;
+  AnimationFrames glb_frames;
+  for (int f = played.first; f <= played.last; ++f) {
+    const AcceptedPose& pose = session.play(f, frame);
+    if (!frame.rest_triangles) {
+      // Frames whose triangles change are checked for cracks (gap reconstruction promises none).
+      const EdgeDefects d = edge_defects(frame.triangles);
+      if (!d.closed_manifold()) ++played.open_frames;
+      ++played.checked_frames;
+      if (o.json) played.frame_checks.push_back(frame_check(f, frame, d, model));
+    }
+    played.rejections.insert(played.rejections.end(), pose.rejections.begin(), pose.rejections.end());
+    if (f == played.last) played.last_pose = pose_degrees_json(pose.pose, rig);
+    const Stopwatch stopwatch;
+    if (glb) {
+      glb_frames.times.push_back(pose.time - clip.range_begin);
+      glb_frames.world.push_back(pose.world);
+    } else {
+      char name[32];
+      std::snprintf(name, sizeof name, "frame_%04d.obj", f);
+      const FrameTopology topo = topology(frame, rest);
+      outputs.write(std::filesystem::path(o.output) / name, [&](std::ostream& out) {
+        write_obj_frame(out, "skinlab animate " + files.name + " frame " + std::to_string(f) + ", " + o.skinning,
+                        frame.positions, frame.normals, topo.triangles, topo.triangle_component, part_names);
+      });
+    }
+    played.writing_seconds += stopwatch.seconds();
+  }
+  if (glb) {
+    const Stopwatch stopwatch;
+    std::vector<int> parent(model.num_components());
+    for (int c = 0; c < model.num_components(); ++c) parent[c] = rig.components[c].parent;
+    const LinearSkin skin = *session.deformer().linear_skin();
+    outputs.write(std::filesystem::path(o.output) / "animation.glb",
+                  [&](std::ostream& out) { write_glb(out, model, rest, skin, parent, glb_frames); });
+    played.writing_seconds += stopwatch.seconds();
+  }
+}
+
+nlohmann::json animate_report(const AnimateOptions& o, const std::string& name, const AnimationSession& session,
+                              const PlayedFrames& played) {
+  const Rig& rig = session.rig();
+  const int written = played.last - played.first + 1;
+  nlohmann::json report = {{"model", name},
+                           {"clip", o.clip},
+                           {"skinning", o.skinning},
+                           {"frames_written", written},
+                           {"first_frame", played.first},
+                           {"last_frame", played.last},
+                           {"fps", o.fps},
+                           {"rejections", nlohmann::json::array()},
+                           {"rejection_summary", summarize_rejections(played.rejections, rig)},
+                           {"last_pose_degrees", played.last_pose}};
+  for (const Rejection& r : played.rejections) report["rejections"].push_back(rejection_json(r, rig));
+  const PoseTimings& t = session.animator().timings();
+  const double steps = std::max(1, t.steps);
+  report["ms_per_frame"] = {{"pose",
+                             {{"sampling", 1e3 * t.sampling / steps},
+                              {"fk_and_limits", 1e3 * t.fk_and_limits / steps},
+                              {"collision", 1e3 * t.collision / steps},
+                              {"total", 1e3 * t.total() / steps}}},
+                            {"deformation", {{o.skinning, 1e3 * session.deformation_seconds() / written}}},
+                            {"writing", 1e3 * played.writing_seconds / written}};
+  report["frames_posed"] = t.steps;
+  report["deformer_statistics"] = statistics_json(session.deformer().statistics());
+  if (played.checked_frames > 0) {
+    report["frame_checks"] = played.frame_checks;
+    report["open_frames"] = played.open_frames;
+  }
+  return report;
+}
+
+void run_animate(const AnimateOptions& o) {
+  const ModelFiles files = resolve_model(o.model);
+  const SegmentedModel model = load_model(files);
+  const ClipFile clip = read_clip(o.clip);
+  SessionParams params;
+  params.skeleton.method = parse_skeleton_method(o.method);
+  params.checks = {!o.no_limits, !o.no_collisions};
+  params.fps = o.fps;
+  params.weights = o.weights;
+  params.threads = o.threads;
+  AnimationSession session(model, clip, params, find_deformer(o.skinning));
+  PlayedFrames played;
+  std::tie(played.first, played.last) = frame_range(o.frames, session.animator().grid().last());
+  const long count = static_cast<long>(played.last) - played.first + 1;
+  if (count > o.max_frames)
+    throw InputError(o.clip + ": frames " + std::to_string(played.first) + ".." + std::to_string(played.last) +
+                     " are " + std::to_string(count) + " frames at " + format_double(o.fps) +
+                     " fps, more than --max-frames " + std::to_string(o.max_frames) + "; pass --max-frames " +
+                     std::to_string(count) + " to write them all, or choose some with --frames A:B");
+  const bool glb = o.format == "glb";
+  if (glb && !session.deformer().linear_skin())
+    throw InputError("--format glb: the '" + o.skinning +
+                     "' deformer is not a linear blend of the parts' transforms, the only skinning glTF holds; "
+                     "write OBJ frames instead (--format obj)");
+  OutputSet outputs;  // a failed run leaves none of its frames
+  outputs.create_directories(o.output);
+  play_and_write(o, files, model, clip, session, outputs, played);
+  outputs.commit();
+  const nlohmann::json report = animate_report(o, files.name, session, played);
+  if (o.json) {
+    std::cout << json_text(report) << '\n';
+    return;
+  }
+  const std::vector<std::string> summary = summarize_rejections(played.rejections, session.rig());
+  std::cout << files.name << ": " << played.last - played.first + 1 << " frames written to " << o.output
+            << (glb ? "/animation.glb" : "") << ", " << played.rejections.size() << " rejected motions";
+  if (played.checked_frames > 0) std::cout << ", " << played.open_frames << " frames not closed 2-manifolds";
+  std::cout << '\n';
+  const std::size_t shown = std::min<std::size_t>(summary.size(), 20);
+  for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << summary[i] << '\n';
+  if (summary.size() > shown) std::cout << "  ... " << summary.size() - shown << " more (--json lists all)\n";
+}
+
 }  // namespace
 
 void add_animate_command(CLI::App& app, int& exit_code) {
@@ -86,132 +237,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--json", o->json, "Print frames written, every rejection, the last pose and time per stage as JSON");
   sub->callback([o, sub, &exit_code] {
     refuse_unused_weight_options(*sub, {o->skinning});
-    const ModelFiles files = resolve_model(o->model);
-    const SegmentedModel model = load_model(files);
-    const ClipFile clip = read_clip(o->clip);
-    SessionParams params;
-    params.skeleton.method = parse_skeleton_method(o->method);
-    params.checks = {!o->no_limits, !o->no_collisions};
-    params.fps = o->fps;
-    params.weights = o->weights;
-    params.threads = o->threads;
-    AnimationSession session(model, clip, params, find_deformer(o->skinning));
-    const Rig& rig = session.rig();
-    const SkinMesh& rest = session.deformer().rest_mesh();
-    const auto [first_frame, last_frame] = frame_range(o->frames, session.animator().grid().last());
-    const long count = static_cast<long>(last_frame) - first_frame + 1;
-    if (count > o->max_frames)
-      throw InputError(o->clip + ": frames " + std::to_string(first_frame) + ".." + std::to_string(last_frame) +
-                       " are " + std::to_string(count) + " frames at " + format_double(o->fps) +
-                       " fps, more than --max-frames " + std::to_string(o->max_frames) + "; pass --max-frames " +
-                       std::to_string(count) + " to write them all, or choose some with --frames A:B");
-    const bool glb = o->format == "glb";
-    const std::optional<LinearSkin> skin = session.deformer().linear_skin();
-    if (glb && !skin)
-      throw InputError("--format glb: the '" + o->skinning +
-                       "' deformer is not a linear blend of the parts' transforms, the only skinning glTF holds; "
-                       "write OBJ frames instead (--format obj)");
-    OutputSet outputs;  // a failed run leaves none of its frames
-    outputs.create_directories(o->output);
-
-    std::vector<std::string> part_names;
-    for (const Component& c : model.components()) part_names.push_back(c.name);
-    double writing = 0;
-    std::vector<Rejection> rejections;
-    Frame frame;
-    AnimationFrames glb_frames;
-    nlohmann::json last_pose;
-    // Frames whose triangles change are checked for cracks (gap reconstruction promises none).
-    nlohmann::json frame_checks = nlohmann::json::array();
-    int open_frames = 0, checked_frames = 0;
-    for (int f = first_frame; f <= last_frame; ++f) {
-      const AcceptedPose& pose = session.play(f, frame);
-      if (!frame.rest_triangles) {
-        const EdgeDefects d = edge_defects(frame.triangles);
-        if (!d.closed_manifold()) ++open_frames;
-        ++checked_frames;
-        // The self-intersection test costs more than the frame: only for the JSON report.
-        if (o->json) {
-          const auto pairs = self_intersections(frame.positions, frame.triangles);
-          frame_checks.push_back({{"frame", f},
-                                  {"vertices", frame.positions.size() / 3},
-                                  {"triangles", frame.triangles.size()},
-                                  {"boundary_edges", d.boundary_edges},
-                                  {"non_manifold_edges", d.non_manifold_edges},
-                                  {"misoriented_edges", d.misoriented_edges},
-                                  {"euler_characteristic", d.euler_characteristic},
-                                  {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
-                                  {"joint_self_intersecting_pairs",
-                                   pairs && model.hierarchy()
-                                       ? pairs_at_joints(*pairs, frame.triangle_component, model.hierarchy()->parent)
-                                       : -1}});
-        }
-      }
-      rejections.insert(rejections.end(), pose.rejections.begin(), pose.rejections.end());
-      if (f == last_frame) last_pose = pose_degrees_json(pose.pose, rig);
-      const Stopwatch stopwatch;
-      if (glb) {
-        glb_frames.times.push_back(pose.time - clip.range_begin);
-        glb_frames.world.push_back(pose.world);
-      } else {
-        char name[32];
-        std::snprintf(name, sizeof name, "frame_%04d.obj", f);
-        const FrameTopology topo = topology(frame, rest);
-        outputs.write(std::filesystem::path(o->output) / name, [&](std::ostream& out) {
-          write_obj_frame(out, "skinlab animate " + files.name + " frame " + std::to_string(f) + ", " + o->skinning,
-                          frame.positions, frame.normals, topo.triangles, topo.triangle_component, part_names);
-        });
-      }
-      writing += stopwatch.seconds();
-    }
-    const int written = last_frame - first_frame + 1;
-    if (glb) {
-      const Stopwatch stopwatch;
-      std::vector<int> parent(model.num_components());
-      for (int c = 0; c < model.num_components(); ++c) parent[c] = rig.components[c].parent;
-      outputs.write(std::filesystem::path(o->output) / "animation.glb",
-                            [&](std::ostream& out) { write_glb(out, model, rest, *skin, parent, glb_frames); });
-      writing += stopwatch.seconds();
-    }
-    outputs.commit();
-    const std::vector<std::string> summary = summarize_rejections(rejections, rig);
-    nlohmann::json report = {{"model", files.name},
-                             {"clip", o->clip},
-                             {"skinning", o->skinning},
-                             {"frames_written", written},
-                             {"first_frame", first_frame},
-                             {"last_frame", last_frame},
-                             {"fps", o->fps},
-                             {"rejections", nlohmann::json::array()},
-                             {"rejection_summary", summary},
-                             {"last_pose_degrees", last_pose}};
-    for (const Rejection& r : rejections) report["rejections"].push_back(rejection_json(r, rig));
-    const PoseTimings& t = session.animator().timings();
-    const double steps = std::max(1, t.steps);
-    report["ms_per_frame"] = {{"pose",
-                               {{"sampling", 1e3 * t.sampling / steps},
-                                {"fk_and_limits", 1e3 * t.fk_and_limits / steps},
-                                {"collision", 1e3 * t.collision / steps},
-                                {"total", 1e3 * t.total() / steps}}},
-                              {"deformation", {{o->skinning, 1e3 * session.deformation_seconds() / written}}},
-                              {"writing", 1e3 * writing / written}};
-    report["frames_posed"] = t.steps;
-    report["deformer_statistics"] = statistics_json(session.deformer().statistics());
-    if (checked_frames > 0) {
-      report["frame_checks"] = frame_checks;
-      report["open_frames"] = open_frames;
-    }
-    if (o->json) {
-      std::cout << json_text(report) << '\n';
-    } else {
-      std::cout << files.name << ": " << written << " frames written to " << o->output << (glb ? "/animation.glb" : "")
-                << ", " << rejections.size() << " rejected motions";
-      if (checked_frames > 0) std::cout << ", " << open_frames << " frames not closed 2-manifolds";
-      std::cout << '\n';
-      const std::size_t shown = std::min<std::size_t>(summary.size(), 20);
-      for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << summary[i] << '\n';
-      if (summary.size() > shown) std::cout << "  ... " << summary.size() - shown << " more (--json lists all)\n";
-    }
+    run_animate(*o);
     exit_code = 0;
   });
 }

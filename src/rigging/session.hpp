@@ -35,6 +35,7 @@ class AnimationSession {
   Animator& animator() { return animator_; }
   const Animator& animator() const { return animator_; }
   Deformer& deformer() { return *deformer_; }
+  const Deformer& deformer() const { return *deformer_; }
   const DeformerEntry& deformer_entry() const { return entry_; }
   /// Replaces the deformer; the animator and its playback state stay.
   void set_deformer(const DeformerEntry& deformer);
