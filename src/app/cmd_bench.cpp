@@ -128,6 +128,151 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
   return rows;
 }
 
+// Every measurement of `bench`, for every model named (default: the manifest's).
+nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::string>& deformers) {
+  std::vector<std::string> names = o.models;
+  if (names.empty())
+    for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
+      names.push_back(entry.name);
+  nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
+                 crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
+                 gap_preprocess = nlohmann::json::array();
+  std::vector<std::string> gap_back_ends;
+  for (const char* back_end : {"gap", "gap-thesis"})
+    if (std::find(deformers.begin(), deformers.end(), back_end) != deformers.end()) gap_back_ends.push_back(back_end);
+  SessionParams params;
+  params.weights = o.weights;
+  params.threads = o.threads;
+  for (const std::string& name : names) {
+    if (!o.json) std::cerr << "bench: " << name << "...\n";
+    const ModelFiles files = resolve_model(name);
+    const SegmentedModel model = load_model(files);
+    const std::vector<SkeletonMethod> methods(kSkeletonMethods.begin(), kSkeletonMethods.end());
+    for (auto& row : measure_skeletonization(files.name, model, methods, o.repeat)) rows.push_back(row);
+    for (auto& row : measure_animation(files.name, model, deformers, params, o.repeat)) animation.push_back(row);
+    for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
+    for (const std::string& back_end : gap_back_ends)
+      for (auto& row : measure_gap_frames(files.name, model, back_end, o.repeat)) gap_frames.push_back(row);
+    if (!gap_back_ends.empty())
+      for (auto& row : measure_gap_preprocess(files.name, model, o.repeat)) gap_preprocess.push_back(row);
+    if (files.name == o.crowd_model && o.crowd > 0)
+      for (auto& row : bench_crowd(files.name, model, o.crowd, o.threads, o.repeat)) crowd.push_back(row);
+  }
+  return {{"skeletonization", rows}, {"animation_per_frame", animation}, {"sbs_table", sbs},
+          {"crowd", crowd},          {"gap_per_frame", gap_frames},      {"gap_preprocess", gap_preprocess},
+          {"repeat", o.repeat},      {"peak_rss_mib", peak_rss_mib()}};
+}
+
+// `bench`'s tables as text: skeletonization.
+void print_skeletonization(const nlohmann::json& rows, int repeat) {
+  std::cout << "Skeletonization, median of " << repeat << " runs (ms)\n"
+            << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "parts" << std::setw(10)
+            << "triangles"
+            << "  " << std::left << std::setw(11) << "method" << std::right << std::setw(10) << "total"
+            << std::setw(10) << "kernel" << '\n'
+            << std::fixed << std::setprecision(2);
+  for (const auto& r : rows)
+    std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(6)
+              << r["parts"].get<int>() << std::setw(10) << r["triangles"].get<int>() << "  " << std::left
+              << std::setw(11) << r["method"].get<std::string>() << std::right << std::setw(10)
+              << r["total_ms"].get<double>() << std::setw(10) << r["kernel_ms"].get<double>() << '\n';
+}
+
+// Posing and deformation per frame.
+void print_animation(const nlohmann::json& animation) {
+  std::cout << "\nAnimation per frame at 30 fps: pose (sampling, FK + limits, collision) and deformation (ms)\n"
+            << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
+            << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11)
+            << "collision" << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total"
+            << std::setw(7) << "B/vtx" << std::setw(9) << "Mvert/s"
+            << "  clip\n"
+            << std::setprecision(4);
+  for (const auto& r : animation)
+    std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(10)
+              << r["skinning"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
+              << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(11)
+              << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
+              << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
+              << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
+              << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9) << r["mvertices_per_s"].get<double>()
+              << std::setprecision(4) << "  " << r["clip"].get<std::string>() << '\n';
+}
+
+// SBS against LBS.
+void print_sbs(const nlohmann::json& sbs) {
+  std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
+            << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
+            << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio"
+            << std::setw(8) << "SVDs" << '\n';
+  for (const auto& r : sbs)
+    std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(9)
+              << r["weights"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
+              << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>()
+              << std::setw(8) << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8)
+              << r["svd_per_frame"].get<int>() << std::setprecision(4) << '\n';
+}
+
+// Gap reconstruction per frame and its pre-processing.
+void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_preprocess, int repeat) {
+  if (!gap_frames.empty()) {
+    std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
+              << repeat << " runs (ms)\n"
+              << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right << std::setw(6)
+              << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new"
+              << std::setw(9) << "remove" << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9)
+              << "normals" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
+    for (const auto& r : gap_frames) {
+      std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(11)
+                << r["skinning"].get<std::string>() << std::right << std::setw(6) << r["frame"].get<int>()
+                << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9) << r["removed_vertices"].get<int>()
+                << std::setw(8) << r["patch_vertices"].get<int>() << std::setprecision(3) << std::setw(9)
+                << r["remove_ms"].get<double>() << std::setw(9) << r["add_ms"].get<double>() << std::setw(9)
+                << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>()
+                << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
+      if (r["thesis_total_ms"].is_null())
+        std::cout << "-";
+      else
+        std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
+      std::cout << std::setprecision(4) << '\n';
+    }
+    std::cout << "\nGap pre-processing (thesis Table 5.3), median of " << repeat << " runs (ms)\n"
+              << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(7)
+              << "parts" << std::setw(9) << "medians" << std::setw(9) << "others" << std::setw(9) << "rings"
+              << std::setw(9) << "planes" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
+    for (const auto& r : gap_preprocess) {
+      std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
+                << r["vertices"].get<int>() << std::setw(7) << r["parts"].get<int>() << std::setprecision(3)
+                << std::setw(9) << r["median_edges_ms"].get<double>() << std::setw(9)
+                << r["outside_subtree_ms"].get<double>() << std::setw(9) << r["neighbourhoods_ms"].get<double>()
+                << std::setw(9) << r["opening_planes_ms"].get<double>() << std::setw(9)
+                << r["total_ms"].get<double>() << std::setw(13);
+      if (r["thesis_total_ms"].is_null())
+        std::cout << "-";
+      else
+        std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
+      std::cout << std::setprecision(4) << '\n';
+    }
+  }
+}
+
+// The crowd's kernels.
+void print_crowd(const nlohmann::json& crowd) {
+  if (!crowd.empty())
+    std::cout << "\nCrowd of " << crowd[0]["copies"].get<int>() << " " << crowd[0]["model"].get<std::string>()
+              << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
+              << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads"
+              << std::setw(10) << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10)
+              << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW" << '\n';
+  for (const auto& r : crowd)
+    std::cout << std::left << std::setw(10) << r["skinning"].get<std::string>() << std::right << std::setw(8)
+              << r["threads"].get<int>() << std::setw(10) << r["vertices"].get<long>() << std::setw(8)
+              << std::setprecision(2) << r["mean_influences"].get<double>() << std::setw(10)
+              << r["kernel_ms"].get<double>() << std::setw(10) << std::setprecision(0)
+              << r["mvertices_per_s"].get<double>() << std::setw(8) << r["bytes_per_vertex"].get<double>()
+              << std::setw(8) << r["bandwidth_gb_per_s"].get<double>() << std::setw(7)
+              << 100 * r["bandwidth_share"].get<double>() << "%" << std::setprecision(4) << '\n';
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
@@ -151,131 +296,15 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   sub->callback([o, sub, &exit_code] {
     const std::vector<std::string> deformers = o->skinning.empty() ? deformer_names() : o->skinning;
     refuse_unused_weight_options(*sub, deformers);
-    std::vector<std::string> names = o->models;
-    if (names.empty())
-      for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
-        names.push_back(entry.name);
-    nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
-                   crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
-                   gap_preprocess = nlohmann::json::array();
-    std::vector<std::string> gap_back_ends;
-    for (const char* back_end : {"gap", "gap-thesis"})
-      if (std::find(deformers.begin(), deformers.end(), back_end) != deformers.end()) gap_back_ends.push_back(back_end);
-    SessionParams params;
-    params.weights = o->weights;
-    params.threads = o->threads;
-    for (const std::string& name : names) {
-      if (!o->json) std::cerr << "bench: " << name << "...\n";
-      const ModelFiles files = resolve_model(name);
-      const SegmentedModel model = load_model(files);
-      const std::vector<SkeletonMethod> methods(kSkeletonMethods.begin(), kSkeletonMethods.end());
-      for (auto& row : measure_skeletonization(files.name, model, methods, o->repeat)) rows.push_back(row);
-      for (auto& row : measure_animation(files.name, model, deformers, params, o->repeat)) animation.push_back(row);
-      for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o->repeat)) sbs.push_back(row);
-      for (const std::string& back_end : gap_back_ends)
-        for (auto& row : measure_gap_frames(files.name, model, back_end, o->repeat)) gap_frames.push_back(row);
-      if (!gap_back_ends.empty())
-        for (auto& row : measure_gap_preprocess(files.name, model, o->repeat)) gap_preprocess.push_back(row);
-      if (files.name == o->crowd_model && o->crowd > 0)
-        for (auto& row : bench_crowd(files.name, model, o->crowd, o->threads, o->repeat)) crowd.push_back(row);
-    }
-    const nlohmann::json result = {
-        {"skeletonization", rows}, {"animation_per_frame", animation}, {"sbs_table", sbs},
-        {"crowd", crowd},          {"gap_per_frame", gap_frames},      {"gap_preprocess", gap_preprocess},
-        {"repeat", o->repeat},     {"peak_rss_mib", peak_rss_mib()}};
+    const nlohmann::json result = bench_results(*o, deformers);
     if (o->json) {
       std::cout << json_text(result) << '\n';
     } else {
-      std::cout << "Skeletonization, median of " << o->repeat << " runs (ms)\n"
-                << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "parts" << std::setw(10)
-                << "triangles"
-                << "  " << std::left << std::setw(11) << "method" << std::right << std::setw(10) << "total"
-                << std::setw(10) << "kernel" << '\n'
-                << std::fixed << std::setprecision(2);
-      for (const auto& r : rows)
-        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(6)
-                  << r["parts"].get<int>() << std::setw(10) << r["triangles"].get<int>() << "  " << std::left
-                  << std::setw(11) << r["method"].get<std::string>() << std::right << std::setw(10)
-                  << r["total_ms"].get<double>() << std::setw(10) << r["kernel_ms"].get<double>() << '\n';
-      std::cout << "\nAnimation per frame at 30 fps: pose (sampling, FK + limits, collision) and deformation (ms)\n"
-                << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
-                << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11)
-                << "collision" << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total"
-                << std::setw(7) << "B/vtx" << std::setw(9) << "Mvert/s"
-                << "  clip\n"
-                << std::setprecision(4);
-      for (const auto& r : animation)
-        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(10)
-                  << r["skinning"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
-                  << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(11)
-                  << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
-                  << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
-                  << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
-                  << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9) << r["mvertices_per_s"].get<double>()
-                  << std::setprecision(4) << "  " << r["clip"].get<std::string>() << '\n';
-      std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
-                << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
-                << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio"
-                << std::setw(8) << "SVDs" << '\n';
-      for (const auto& r : sbs)
-        std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(9)
-                  << r["weights"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
-                  << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>()
-                  << std::setw(8) << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8)
-                  << r["svd_per_frame"].get<int>() << std::setprecision(4) << '\n';
-      if (!gap_frames.empty()) {
-        std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
-                  << o->repeat << " runs (ms)\n"
-                  << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right << std::setw(6)
-                  << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new"
-                  << std::setw(9) << "remove" << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9)
-                  << "normals" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
-        for (const auto& r : gap_frames) {
-          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(11)
-                    << r["skinning"].get<std::string>() << std::right << std::setw(6) << r["frame"].get<int>()
-                    << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9) << r["removed_vertices"].get<int>()
-                    << std::setw(8) << r["patch_vertices"].get<int>() << std::setprecision(3) << std::setw(9)
-                    << r["remove_ms"].get<double>() << std::setw(9) << r["add_ms"].get<double>() << std::setw(9)
-                    << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>()
-                    << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
-          if (r["thesis_total_ms"].is_null())
-            std::cout << "-";
-          else
-            std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
-          std::cout << std::setprecision(4) << '\n';
-        }
-        std::cout << "\nGap pre-processing (thesis Table 5.3), median of " << o->repeat << " runs (ms)\n"
-                  << std::left << std::setw(12) << "model" << std::right << std::setw(9) << "vertices" << std::setw(7)
-                  << "parts" << std::setw(9) << "medians" << std::setw(9) << "others" << std::setw(9) << "rings"
-                  << std::setw(9) << "planes" << std::setw(9) << "total" << std::setw(13) << "thesis" << '\n';
-        for (const auto& r : gap_preprocess) {
-          std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(9)
-                    << r["vertices"].get<int>() << std::setw(7) << r["parts"].get<int>() << std::setprecision(3)
-                    << std::setw(9) << r["median_edges_ms"].get<double>() << std::setw(9)
-                    << r["outside_subtree_ms"].get<double>() << std::setw(9) << r["neighbourhoods_ms"].get<double>()
-                    << std::setw(9) << r["opening_planes_ms"].get<double>() << std::setw(9)
-                    << r["total_ms"].get<double>() << std::setw(13);
-          if (r["thesis_total_ms"].is_null())
-            std::cout << "-";
-          else
-            std::cout << std::setprecision(0) << r["thesis_total_ms"].get<double>();
-          std::cout << std::setprecision(4) << '\n';
-        }
-      }
-      if (!crowd.empty())
-        std::cout << "\nCrowd of " << crowd[0]["copies"].get<int>() << " " << crowd[0]["model"].get<std::string>()
-                  << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
-                  << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads"
-                  << std::setw(10) << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10)
-                  << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW" << '\n';
-      for (const auto& r : crowd)
-        std::cout << std::left << std::setw(10) << r["skinning"].get<std::string>() << std::right << std::setw(8)
-                  << r["threads"].get<int>() << std::setw(10) << r["vertices"].get<long>() << std::setw(8)
-                  << std::setprecision(2) << r["mean_influences"].get<double>() << std::setw(10)
-                  << r["kernel_ms"].get<double>() << std::setw(10) << std::setprecision(0)
-                  << r["mvertices_per_s"].get<double>() << std::setw(8) << r["bytes_per_vertex"].get<double>()
-                  << std::setw(8) << r["bandwidth_gb_per_s"].get<double>() << std::setw(7)
-                  << 100 * r["bandwidth_share"].get<double>() << "%" << std::setprecision(4) << '\n';
+      print_skeletonization(result["skeletonization"], o->repeat);
+      print_animation(result["animation_per_frame"]);
+      print_sbs(result["sbs_table"]);
+      print_gap(result["gap_per_frame"], result["gap_preprocess"], o->repeat);
+      print_crowd(result["crowd"]);
       std::cout << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }
     exit_code = 0;
