@@ -67,23 +67,25 @@ std::vector<std::pair<std::vector<int>, bool>> chain_edges(std::vector<std::pair
 
 }  // namespace
 
-SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& source) {
-  SegmentedModel model;
-  model.source_ = source;
-  model.mesh_ = std::move(labeled.mesh);
-  model.labels_ = std::move(labeled.labels);
-  TriMesh& mesh = model.mesh_;
+namespace {
+
+using EdgeFaces = std::unordered_map<std::uint64_t, std::vector<int>>;
+
+// Where a geometry problem is: the face's line in the mesh file when the reader kept it.
+std::string face_location(const LabeledMesh& labeled, const std::string& source, int f) {
+  if (f < static_cast<int>(labeled.face_lines.size()))
+    return labeled.file + ":" + std::to_string(labeled.face_lines[f]) + ": triangle " + std::to_string(f);
+  return source + ": triangle " + std::to_string(f);
+}
+
+// Faces, coordinates, indices and labels, each checked (InputError naming the first problem).
+void check_mesh(const LabeledMesh& labeled, const std::string& source) {
+  const TriMesh& mesh = labeled.mesh;
   const int nf = mesh.num_triangles();
   const int nparts = static_cast<int>(labeled.part_names.size());
-  if (static_cast<int>(model.labels_.size()) != nf)
-    throw InputError(source + ": " + std::to_string(model.labels_.size()) + " part labels for " + std::to_string(nf) +
+  if (static_cast<int>(labeled.labels.size()) != nf)
+    throw InputError(source + ": " + std::to_string(labeled.labels.size()) + " part labels for " + std::to_string(nf) +
                      " triangles");
-  // A geometry problem names the face's line in the mesh file when the reader kept it.
-  const auto at_face = [&](int f) {
-    if (f < static_cast<int>(labeled.face_lines.size()))
-      return labeled.file + ":" + std::to_string(labeled.face_lines[f]) + ": triangle " + std::to_string(f);
-    return source + ": triangle " + std::to_string(f);
-  };
   if (nf == 0) throw InputError(source + ": no faces (expected a closed triangle mesh)");
   for (const Vec3& p : mesh.positions)
     for (int k = 0; k < 3; ++k)
@@ -94,19 +96,22 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
     const Tri& t = mesh.triangles[f];
     for (int v : t)
       if (v < 0 || v >= mesh.num_vertices())
-        throw InputError(at_face(f) + " uses vertex " + std::to_string(v) + ", outside 0.." +
+        throw InputError(face_location(labeled, source, f) + " uses vertex " + std::to_string(v) + ", outside 0.." +
                          std::to_string(mesh.num_vertices() - 1));
     if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])
-      throw InputError(at_face(f) + " repeats a vertex (" + std::to_string(t[0]) + " " + std::to_string(t[1]) + " " +
-                       std::to_string(t[2]) + ")");
-    if (model.labels_[f] < 0 || model.labels_[f] >= nparts)
+      throw InputError(face_location(labeled, source, f) + " repeats a vertex (" + std::to_string(t[0]) + " " +
+                       std::to_string(t[1]) + " " + std::to_string(t[2]) + ")");
+    if (labeled.labels[f] < 0 || labeled.labels[f] >= nparts)
       throw InputError(source + ": triangle " + std::to_string(f) + " has part label " +
-                       std::to_string(model.labels_[f]) + ", outside 0.." + std::to_string(nparts - 1));
+                       std::to_string(labeled.labels[f]) + ", outside 0.." + std::to_string(nparts - 1));
   }
-  if (mesh.normals.size() != mesh.positions.size()) compute_vertex_normals(mesh);
+}
 
-  // Triangles around each undirected edge.
-  std::unordered_map<std::uint64_t, std::vector<int>> edge_faces;
+// Triangles around each undirected edge; a third triangle on an edge is an error (non-manifold).
+EdgeFaces edge_faces_of(const LabeledMesh& labeled, const std::string& source) {
+  const TriMesh& mesh = labeled.mesh;
+  const int nf = mesh.num_triangles();
+  EdgeFaces edge_faces;
   edge_faces.reserve(static_cast<std::size_t>(nf) * 2);
   for (int f = 0; f < nf; ++f)
     for (int i = 0; i < 3; ++i) {
@@ -114,21 +119,26 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       auto& faces = edge_faces[edge_key(u, v)];
       faces.push_back(f);
       if (faces.size() > 2)
-        throw InputError(at_face(f) + ": its edge (" + std::to_string(std::min(u, v)) + ", " +
+        throw InputError(face_location(labeled, source, f) + ": its edge (" + std::to_string(std::min(u, v)) + ", " +
                          std::to_string(std::max(u, v)) + ") is the third triangle's on that edge (non-manifold)");
     }
+  return edge_faces;
+}
 
-  // Components: own vertex copies, connectivity through shared edges.
-  model.components_.resize(nparts);
-  for (int p = 0; p < nparts; ++p) model.components_[p].name = labeled.part_names[p];
-  for (int f = 0; f < nf; ++f) model.components_[model.labels_[f]].original_triangle.push_back(f);
+// Components: own vertex copies, each one surface connected through shared edges.
+std::vector<Component> components_of(const TriMesh& mesh, const std::vector<int>& labels,
+                                     const std::vector<std::string>& names, const EdgeFaces& edge_faces,
+                                     const std::string& source) {
+  const int nf = mesh.num_triangles();
+  const int nparts = static_cast<int>(names.size());
+  std::vector<Component> components(nparts);
+  for (int p = 0; p < nparts; ++p) components[p].name = names[p];
+  for (int f = 0; f < nf; ++f) components[labels[f]].original_triangle.push_back(f);
   std::vector<int> up(nf);
   std::iota(up.begin(), up.end(), 0);
   for (const auto& [key, faces] : edge_faces)
-    if (faces.size() == 2 && model.labels_[faces[0]] == model.labels_[faces[1]])
-      up[find_root(up, faces[0])] = find_root(up, faces[1]);
-  for (int p = 0; p < nparts; ++p) {
-    Component& c = model.components_[p];
+    if (faces.size() == 2 && labels[faces[0]] == labels[faces[1]]) up[find_root(up, faces[0])] = find_root(up, faces[1]);
+  for (Component& c : components) {
     if (c.original_triangle.empty()) throw InputError(source + ": component " + quote(c.name) + " has no triangles");
     std::map<int, int> pieces;
     for (int f : c.original_triangle) ++pieces[find_root(up, f)];
@@ -152,21 +162,26 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       c.mesh.triangles.push_back(t);
     }
   }
+  return components;
+}
 
-  // Openings: edges whose two triangles carry different labels, directed as in the triangle
-  // of the lower label.
+// Openings: edges whose two triangles carry different labels, directed as in the triangle of
+// the lower label, chained into loops.
+std::vector<Opening> openings_of(const TriMesh& mesh, const std::vector<int>& labels,
+                                 const std::vector<Component>& components, const EdgeFaces& edge_faces) {
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> border;
   for (const auto& [key, faces] : edge_faces) {
     if (faces.size() != 2) continue;
     int fa = faces[0], fb = faces[1];
-    if (model.labels_[fa] == model.labels_[fb]) continue;
-    if (model.labels_[fa] > model.labels_[fb]) std::swap(fa, fb);
+    if (labels[fa] == labels[fb]) continue;
+    if (labels[fa] > labels[fb]) std::swap(fa, fb);
     const Tri& t = mesh.triangles[fa];
     const int lo = static_cast<int>(key >> 32), hi = static_cast<int>(key & 0xffffffffu);
     for (int i = 0; i < 3; ++i)
       if ((t[i] == lo || t[i] == hi) && (t[(i + 1) % 3] == lo || t[(i + 1) % 3] == hi))
-        border[{model.labels_[fa], model.labels_[fb]}].push_back({t[i], t[(i + 1) % 3]});
+        border[{labels[fa], labels[fb]}].push_back({t[i], t[(i + 1) % 3]});
   }
+  std::vector<Opening> openings;
   for (auto& [pair, edges] : border) {
     Opening opening{pair.first, pair.second, {}};
     for (auto& [path, closed] : chain_edges(std::move(edges))) {
@@ -175,8 +190,8 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       for (std::size_t i = 0; i < path.size(); ++i) {
         const int v = path[i];
         loop.original.push_back(v);
-        loop.in_a.push_back(local_id(model.components_[pair.first], v));
-        loop.in_b.push_back(local_id(model.components_[pair.second], v));
+        loop.in_a.push_back(local_id(components[pair.first], v));
+        loop.in_b.push_back(local_id(components[pair.second], v));
         loop.centroid += mesh.positions[v];
         if (i + 1 < path.size() || closed)
           loop.length += (mesh.positions[path[(i + 1) % path.size()]] - mesh.positions[v]).norm();
@@ -184,9 +199,24 @@ SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& sou
       loop.centroid /= static_cast<double>(path.size());
       opening.loops.push_back(std::move(loop));
     }
-    model.openings_.push_back(std::move(opening));
+    openings.push_back(std::move(opening));
   }
+  return openings;
+}
 
+}  // namespace
+
+SegmentedModel SegmentedModel::build(LabeledMesh labeled, const std::string& source) {
+  check_mesh(labeled, source);
+  if (labeled.mesh.normals.size() != labeled.mesh.positions.size()) compute_vertex_normals(labeled.mesh);
+  const EdgeFaces edge_faces = edge_faces_of(labeled, source);
+  SegmentedModel model;
+  model.source_ = source;
+  model.components_ = components_of(labeled.mesh, labeled.labels, labeled.part_names, edge_faces, source);
+  model.openings_ = openings_of(labeled.mesh, labeled.labels, model.components_, edge_faces);
+  model.mesh_ = std::move(labeled.mesh);
+  model.labels_ = std::move(labeled.labels);
+  const std::size_t nparts = labeled.part_names.size();
   model.median_cache_.resize(nparts);
   model.ring_cache_.resize(nparts);
   return model;

@@ -12,6 +12,7 @@
 #include "geometry/geodesic_distance.hpp"
 #include "geometry/loop_metrics.hpp"
 #include "geometry/obb.hpp"
+#include "segmentation/border_loop.hpp"
 
 namespace skinlab {
 
@@ -162,7 +163,7 @@ class JointCut {
       if (!evaluate(e.point, e.normal).valid) break;
       PlaneCut attempt = report;
       const std::vector<std::pair<int, Pin>> pins = split(mesh, face_label, attempt);
-      if (pins.empty() && one_simple_loop(mesh, face_label)) {
+      if (pins.empty() && border_is_one_simple_loop(mesh, face_label, child_, parent_)) {
         report = attempt;
         report.cut = true;
         report.point = e.point;
@@ -179,6 +180,105 @@ class JointCut {
   }
 
  private:
+  double angle_of(const TriMesh& mesh, const Tri& t) const {
+    return smallest_angle(mesh.positions[t[0]], mesh.positions[t[1]], mesh.positions[t[2]]);
+  }
+
+  // The vertices the cut passes through move onto the plane (by at most the snapping distance,
+  // or to avoid a sliver), so every loop vertex lies on it. `angle_before` receives the
+  // smallest angle of each triangle a move touches, before it. Returns the vertices a move
+  // would make a sliver around: pinned off the cut.
+  std::vector<std::pair<int, Pin>> snap_to_plane(TriMesh& mesh, std::unordered_map<int, double>& angle_before,
+                                                 PlaneCut& report) const {
+    std::vector<char> moved(mesh.positions.size(), 0);
+    for (int f : triangles_) {
+      const Tri& t = mesh.triangles[f];
+      if (in_s_[t[0]] + in_s_[t[1]] + in_s_[t[2]] > 0)
+        for (int v : t) moved[v] = !in_s_[v] && side(v) == 0;
+    }
+    for (int f : triangles_) {
+      const Tri& t = mesh.triangles[f];
+      if (moved[t[0]] || moved[t[1]] || moved[t[2]]) angle_before[f] = angle_of(mesh, t);
+    }
+    std::vector<std::pair<int, Pin>> pins;
+    for (std::size_t v = 0; v < moved.size(); ++v)
+      if (moved[v]) {
+        const Vec3 rest = mesh.positions[v];
+        const double d = signed_distance(static_cast<int>(v));
+        mesh.positions[v] -= d * normal_;
+        for (int f : incident_[v]) {
+          const auto before = angle_before.find(f);
+          if (before != angle_before.end() &&
+              angle_of(mesh, mesh.triangles[f]) < std::min(params_.min_angle, before->second)) {
+            mesh.positions[v] = rest;
+            pins.push_back({static_cast<int>(v), kOffCut});
+            break;
+          }
+        }
+        if (mesh.positions[v] != rest) report.largest_move = std::max(report.largest_move, std::abs(d));
+      }
+    return pins;
+  }
+
+  // Splits triangle f (t, crossed by the cut) at its two crossings into a child piece and a
+  // parent piece, each triangulated; `crossing_vertex` makes (once per edge) the vertex where
+  // the cut crosses an edge. True when a piece is a sliver (an angle under params.min_angle, or
+  // under the input triangle's smallest, `input_angle`, if less).
+  template <class CrossingVertex>
+  bool split_triangle(int f, const Tri& t, double input_angle, TriMesh& mesh, std::vector<int>& face_label,
+                      CrossingVertex& crossing_vertex, PlaneCut& report) const {
+    // The polygon around the triangle with the crossings inserted; sides +1 (S), 0 (on the
+    // cut), -1. It is a run of +1, a 0, a run of -1, a 0: split it at the two zeros.
+    std::vector<std::pair<int, int>> ring;
+    for (int i = 0; i < 3; ++i) {
+      const int a = t[i], b = t[(i + 1) % 3];
+      ring.push_back({a, in_s_[a] ? 1 : side(a)});
+      if (in_s_[a] != in_s_[b] && (in_s_[a] ? side(b) : side(a)) < 0) ring.push_back({crossing_vertex(a, b), 0});
+    }
+    const int n = static_cast<int>(ring.size());
+    int start = 0;
+    while (!(ring[start].second == 0 && ring[(start + 1) % n].second > 0)) ++start;
+    std::vector<int> child_piece{ring[start].first}, parent_piece;
+    int i = (start + 1) % n;
+    for (; ring[i].second != 0; i = (i + 1) % n) child_piece.push_back(ring[i].first);
+    child_piece.push_back(ring[i].first);
+    for (; i != start; i = (i + 1) % n) parent_piece.push_back(ring[i].first);
+    parent_piece.push_back(ring[start].first);
+    report.smallest_split_angle = std::min(report.smallest_split_angle, input_angle);
+    bool first = true, sliver = false;
+    for (const auto& [piece, label] : {std::pair{child_piece, child_}, std::pair{parent_piece, parent_}})
+      for (const Tri& piece_triangle : triangulate(mesh, piece)) {
+        if (first) {
+          mesh.triangles[f] = piece_triangle;
+          face_label[f] = label;
+          first = false;
+        } else {
+          mesh.triangles.push_back(piece_triangle);
+          face_label.push_back(label);
+        }
+        ++report.new_triangles;
+        const double angle = angle_of(mesh, piece_triangle);
+        report.smallest_new_angle = std::min(report.smallest_new_angle, angle);
+        sliver = sliver || angle < std::min(params_.min_angle, input_angle);
+      }
+    return sliver;
+  }
+
+  // A split of t made a sliver: the vertex of t nearest to the plane, when moving it there is
+  // short enough, to route the cut through; -1 to keep the split.
+  int vertex_to_route_through(const TriMesh& mesh, const Tri& t) const {
+    const auto& x = mesh.positions;
+    const double longest = std::max({(x[t[0]] - x[t[1]]).norm(), (x[t[1]] - x[t[2]]).norm(), (x[t[2]] - x[t[0]]).norm()});
+    int nearest = -1;
+    double best = std::min(params_.largest_move * longest, params_.largest_move_radius * radius_);
+    for (int v : t)
+      if (side(v) != 0 && pin_[v] == kFree && std::abs(signed_distance(v)) <= best) {
+        best = std::abs(signed_distance(v));
+        nearest = v;
+      }
+    return nearest;
+  }
+
   // Splits the triangles the cut crosses (classify() has run) and relabels by side. Returns
   // the vertices to pin before trying again, to avoid slivers (none: the split stands): on the
   // cut, or off it when moving the vertex onto the plane would make a sliver of its own.
@@ -193,39 +293,8 @@ class JointCut {
       }
       return it->second;
     };
-    // The vertices the cut passes through move onto the plane (by at most the snapping
-    // distance, or to avoid a sliver), so every loop vertex lies on it.
-    std::vector<char> moved(mesh.positions.size(), 0);
-    for (int f : triangles_) {
-      const Tri& t = mesh.triangles[f];
-      if (in_s_[t[0]] + in_s_[t[1]] + in_s_[t[2]] > 0)
-        for (int v : t) moved[v] = !in_s_[v] && side(v) == 0;
-    }
-    const auto angle_of = [&](const Tri& t) {
-      return smallest_angle(mesh.positions[t[0]], mesh.positions[t[1]], mesh.positions[t[2]]);
-    };
     std::unordered_map<int, double> angle_before;
-    for (int f : triangles_) {
-      const Tri& t = mesh.triangles[f];
-      if (moved[t[0]] || moved[t[1]] || moved[t[2]]) angle_before[f] = angle_of(t);
-    }
-    std::vector<std::pair<int, Pin>> pins;
-    for (std::size_t v = 0; v < moved.size(); ++v)
-      if (moved[v]) {
-        const Vec3 rest = mesh.positions[v];
-        const double d = signed_distance(static_cast<int>(v));
-        mesh.positions[v] -= d * normal_;
-        for (int f : incident_[v]) {
-          const auto before = angle_before.find(f);
-          if (before != angle_before.end() &&
-              angle_of(mesh.triangles[f]) < std::min(params_.min_angle, before->second)) {
-            mesh.positions[v] = rest;
-            pins.push_back({static_cast<int>(v), kOffCut});
-            break;
-          }
-        }
-        if (mesh.positions[v] != rest) report.largest_move = std::max(report.largest_move, std::abs(d));
-      }
+    std::vector<std::pair<int, Pin>> pins = snap_to_plane(mesh, angle_before, report);
     if (!pins.empty()) return pins;
     for (int f : triangles_) {
       const Tri t = mesh.triangles[f];
@@ -234,71 +303,26 @@ class JointCut {
         in_s += in_s_[v];
         below += !in_s_[v] && side(v) < 0;
       }
+      const auto before = angle_before.find(f);
       if (in_s == 0) {
         if (face_label[f] == child_) face_label[f] = parent_;
-        const auto before = angle_before.find(f);
-        if (before != angle_before.end() && angle_of(t) < std::min(params_.min_angle, before->second)) ++report.slivers;
+        if (before != angle_before.end() && angle_of(mesh, t) < std::min(params_.min_angle, before->second))
+          ++report.slivers;
         continue;
       }
       if (face_label[f] == parent_) face_label[f] = child_;
-      const auto before = angle_before.find(f);
-      const double input_angle = before != angle_before.end() ? before->second : angle_of(t);
+      const double input_angle = before != angle_before.end() ? before->second : angle_of(mesh, t);
       if (below == 0) {
-        if (angle_of(t) < std::min(params_.min_angle, input_angle)) ++report.slivers;
+        if (angle_of(mesh, t) < std::min(params_.min_angle, input_angle)) ++report.slivers;
         continue;
       }
-      // The polygon around the triangle with the crossings inserted; sides +1 (S), 0 (on the
-      // cut), -1. It is a run of +1, a 0, a run of -1, a 0: split it at the two zeros.
-      std::vector<std::pair<int, int>> ring;
-      for (int i = 0; i < 3; ++i) {
-        const int a = t[i], b = t[(i + 1) % 3];
-        ring.push_back({a, in_s_[a] ? 1 : side(a)});
-        if (in_s_[a] != in_s_[b] && (in_s_[a] ? side(b) : side(a)) < 0) ring.push_back({crossing_vertex(a, b), 0});
-      }
-      const int n = static_cast<int>(ring.size());
-      int start = 0;
-      while (!(ring[start].second == 0 && ring[(start + 1) % n].second > 0)) ++start;
-      std::vector<int> child_piece{ring[start].first}, parent_piece;
-      int i = (start + 1) % n;
-      for (; ring[i].second != 0; i = (i + 1) % n) child_piece.push_back(ring[i].first);
-      child_piece.push_back(ring[i].first);
-      for (; i != start; i = (i + 1) % n) parent_piece.push_back(ring[i].first);
-      parent_piece.push_back(ring[start].first);
-      report.smallest_split_angle = std::min(report.smallest_split_angle, input_angle);
-      bool first = true, sliver = false;
-      for (const auto& [piece, label] : {std::pair{child_piece, child_}, std::pair{parent_piece, parent_}})
-        for (const Tri& piece_triangle : triangulate(mesh, piece)) {
-          if (first) {
-            mesh.triangles[f] = piece_triangle;
-            face_label[f] = label;
-            first = false;
-          } else {
-            mesh.triangles.push_back(piece_triangle);
-            face_label.push_back(label);
-          }
-          ++report.new_triangles;
-          const double angle = smallest_angle(mesh.positions[piece_triangle[0]], mesh.positions[piece_triangle[1]],
-                                              mesh.positions[piece_triangle[2]]);
-          report.smallest_new_angle = std::min(report.smallest_new_angle, angle);
-          sliver = sliver || angle < std::min(params_.min_angle, input_angle);
-        }
-      if (sliver) {
-        // Route the cut through the nearest vertex when the move is short enough; else keep it.
-        const auto& x = mesh.positions;
-        const double longest =
-            std::max({(x[t[0]] - x[t[1]]).norm(), (x[t[1]] - x[t[2]]).norm(), (x[t[2]] - x[t[0]]).norm()});
-        int nearest = -1;
-        double best = std::min(params_.largest_move * longest, params_.largest_move_radius * radius_);
-        for (int v : t)
-          if (side(v) != 0 && pin_[v] == kFree && std::abs(signed_distance(v)) <= best) {
-            best = std::abs(signed_distance(v));
-            nearest = v;
-          }
-        if (nearest >= 0)
-          pins.push_back({nearest, kOnCut});
-        else
-          ++report.slivers;
-      }
+      if (!split_triangle(f, t, input_angle, mesh, face_label, crossing_vertex, report)) continue;
+      // Route the cut through the nearest vertex when the move is short enough; else keep it.
+      const int nearest = vertex_to_route_through(mesh, t);
+      if (nearest >= 0)
+        pins.push_back({nearest, kOnCut});
+      else
+        ++report.slivers;
     }
     report.new_vertices = static_cast<int>(crossing.size());
     return pins;
@@ -411,37 +435,6 @@ class JointCut {
     const double via13 = std::min(smallest_angle(x[p[1]], x[p[2]], x[p[3]]), smallest_angle(x[p[1]], x[p[3]], x[p[0]]));
     if (via02 >= via13) return {Tri{p[0], p[1], p[2]}, Tri{p[0], p[2], p[3]}};
     return {Tri{p[1], p[2], p[3]}, Tri{p[1], p[3], p[0]}};
-  }
-
-  // The border between child and parent: every border vertex on exactly two border edges, all
-  // of them one cycle.
-  bool one_simple_loop(const TriMesh& mesh, const std::vector<int>& face_label) const {
-    std::unordered_map<std::uint64_t, int> first_label;
-    std::unordered_map<int, std::vector<int>> next;
-    for (std::size_t f = 0; f < mesh.triangles.size(); ++f) {
-      const int l = face_label[f];
-      if (l != child_ && l != parent_) continue;
-      for (int i = 0; i < 3; ++i) {
-        const int a = mesh.triangles[f][i], b = mesh.triangles[f][(i + 1) % 3];
-        const auto [it, added] = first_label.emplace(edge_key(a, b), l);
-        if (!added && it->second != l) {
-          next[a].push_back(b);
-          next[b].push_back(a);
-        }
-      }
-    }
-    if (next.size() < 3) return false;
-    for (const auto& [v, n] : next)
-      if (n.size() != 2) return false;
-    int length = 0;
-    for (int prev = -1, v = next.begin()->first;;) {
-      const int w = next[v][0] != prev ? next[v][0] : next[v][1];
-      prev = v;
-      v = w;
-      ++length;
-      if (v == next.begin()->first) break;
-    }
-    return length == static_cast<int>(next.size());
   }
 
   const TriMesh& mesh_;
