@@ -375,7 +375,9 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
     kind.figures(def.tables.front(), rows, figures, [](const std::string&) {});
     int pictures = 0;
     for (const auto& entry : fs::directory_iterator(figures)) pictures += entry.path().extension() == ".png";
-    if (gnuplot || kind.name != "gap_frames") EXPECT_GE(pictures, 1);
+    if (gnuplot || kind.name != "gap_frames") {
+      EXPECT_GE(pictures, 1);
+    }
   }
 }
 
