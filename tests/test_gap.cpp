@@ -90,7 +90,7 @@ struct ArmSession {
   Skeleton skeleton;
   ArmSession() {
     SkeletonParams params;
-    params.method = SkeletonMethod::centroid;
+    params.method = "centroid";
     skeleton = extract_skeleton(model, params);
     rig = std::make_shared<const Rig>(build_rig(model, skeleton));
   }
@@ -290,7 +290,7 @@ TEST(Gap, SiblingsThatTouchAreRefused) {
                                     "ROOT body -180 180 -180 180 -180 180 { JOINT left -180 180 -180 180 -180 180"
                                     " { End Site } JOINT right -180 180 -180 180 -180 180 { End Site } }"));
   SkeletonParams params;
-  params.method = SkeletonMethod::centroid;
+  params.method = "centroid";
   const Skeleton skeleton = extract_skeleton(model, params);
   const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
   try {

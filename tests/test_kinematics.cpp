@@ -58,7 +58,7 @@ Gate gate() {
                                       "ROOT base -180 180 -180 180 -180 180 { JOINT left -120 120 -120 120 -120 120"
                                       " { End Site } JOINT right -30 30 -30 30 -30 30 { End Site } }"));
   SkeletonParams params;
-  params.method = SkeletonMethod::centroid;
+  params.method = "centroid";
   g.skeleton = extract_skeleton(g.model, params);
   g.rig = build_rig(g.model, g.skeleton);
   return g;
@@ -255,7 +255,7 @@ TEST(Animator, FoldingAChainAtItsUpperJointDrivesTheLowerPartIntoTheRoot) {
                                     "ROOT root -180 180 -180 180 -180 180 { JOINT upper -180 180 -180 180 -180 180"
                                     " { JOINT lower -180 180 -180 180 -180 180 { End Site } } }"));
   SkeletonParams params;
-  params.method = SkeletonMethod::centroid;
+  params.method = "centroid";
   const auto rig = std::make_shared<const Rig>(build_rig(model, extract_skeleton(model, params)));
   const int upper = rig->joint_of[model.find_component("upper")];
   const int lower = model.find_component("lower"), root = model.find_component("root");

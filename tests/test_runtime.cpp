@@ -44,7 +44,7 @@ HandRig hand_rig() {
   }
 })"));
   Skeleton skeleton;
-  skeleton.method = SkeletonMethod::centroid;
+  skeleton.method = "centroid";
   skeleton.has_kernel_centroids = true;
   Rig rig;
   rig.order = {0, 1, 2};

@@ -29,7 +29,7 @@ namespace {
 struct AnimateOptions {
   std::string model;
   std::string clip;
-  std::string method = to_string(SkeletonMethod::pa_refined);
+  std::string method = "pa-refined";
   std::string skinning = "rigid";
   double fps = 30.0;
   std::string frames;
@@ -167,7 +167,7 @@ void run_animate(const AnimateOptions& o) {
   const SegmentedModel model = load_model(files);
   const ClipFile clip = read_clip(o.clip);
   SessionParams params;
-  params.skeleton.method = parse_skeleton_method(o.method);
+  params.skeleton.method = o.method;
   params.checks = {!o.no_limits, !o.no_collisions};
   params.fps = o.fps;
   params.weights = o.weights;
@@ -213,7 +213,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       "animate", "Play a clip on a model: FK with limits and collisions, then a deformer; write the frames");
   sub->add_option("model", o->model, "Standard model name or mesh path with a hierarchy")->required();
   sub->add_option("--clip", o->clip, "Keyframe clip (.clip)")->required();
-  sub->add_option("--method", o->method, "Skeleton method")
+  sub->add_option("--method", o->method, skeleton_method_help())
       ->check(CLI::IsMember(skeleton_method_names()))
       ->capture_default_str();
   sub->add_option("--skinning", o->skinning, deformer_option_help())

@@ -147,8 +147,7 @@ nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::strin
     if (!o.json) std::cerr << "bench: " << name << "...\n";
     const ModelFiles files = resolve_model(name);
     const SegmentedModel model = load_model(files);
-    const std::vector<SkeletonMethod> methods(kSkeletonMethods.begin(), kSkeletonMethods.end());
-    for (auto& row : measure_skeletonization(files.name, model, methods, o.repeat)) rows.push_back(row);
+    for (auto& row : measure_skeletonization(files.name, model, skeleton_method_names(), o.repeat)) rows.push_back(row);
     for (auto& row : measure_animation(files.name, model, deformers, params, o.repeat)) animation.push_back(row);
     for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
     for (const std::string& back_end : gap_back_ends)

@@ -1,4 +1,4 @@
-// `skinlab skeletonize MODEL --method opening|centroid|pa|pa-refined ...`
+// `skinlab skeletonize MODEL --method NAME ...` (names: skeleton/methods/skeleton_method_list.hpp)
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -20,7 +20,7 @@ nlohmann::json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 struct SkeletonizeOptions {
   std::string model;
-  std::string method = to_string(SkeletonMethod::pa_refined);
+  std::string method = "pa-refined";
   double max_angle = 20.0;
   bool all_axes = false;
   std::string output;
@@ -33,7 +33,7 @@ struct SkeletonizeOptions {
 nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s,
                              const SkeletonTimings& t) {
   const auto component_name = [&](int c) { return model.components()[c].name; };
-  nlohmann::json out = {{"model", name}, {"method", to_string(s.method)}};
+  nlohmann::json out = {{"model", name}, {"method", s.method}};
   nlohmann::json& joints = out["joints"] = nlohmann::json::array();
   for (std::size_t j = 0; j < s.joints.size(); ++j)
     joints.push_back({{"id", j},
@@ -93,7 +93,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand("skeletonize", "Extract a skeleton (thesis chapter 3)");
   sub->add_option("model", o->model, "Standard model name or mesh path (needs a hierarchy if it has parts)")
       ->required();
-  sub->add_option("--method", o->method, "opening, centroid, pa or pa-refined")
+  sub->add_option("--method", o->method, skeleton_method_help())
       ->check(CLI::IsMember(skeleton_method_names()))
       ->capture_default_str();
   sub->add_option("--max-angle", o->max_angle, "Largest refinement rotation of a frame, degrees")
@@ -115,7 +115,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     const ModelFiles files = resolve_model(o->model);
     const SegmentedModel model = load_model(files);
     SkeletonParams params;
-    params.method = parse_skeleton_method(o->method);
+    params.method = o->method;
     params.max_angle_degrees = o->max_angle;
     params.all_axes = o->all_axes;
     SkeletonTimings timings;

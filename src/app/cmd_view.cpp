@@ -17,7 +17,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   CLI::App* sub = app.add_subcommand("view", "Open the GLUT viewer, or render one frame headless (--screenshot)");
   sub->add_option("model", o->model, "Standard model name or mesh path")->required();
   sub->add_option("--clip", o->clip, "Keyframe clip to play");
-  sub->add_option("--method", o->method, "Skeleton method")
+  sub->add_option("--method", o->method, skeleton_method_help() + "\n(keys 1-" + std::to_string(skeleton_methods().size()) + ")")
       ->check(CLI::IsMember(skeleton_method_names()))
       ->capture_default_str();
   sub->add_option("--skinning", o->skinning, deformer_option_help() + "\n(key d: next deformer)")

@@ -61,9 +61,9 @@ nlohmann::json measure_model(const std::string& name, const SegmentedModel& mode
 }
 
 nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
-                                       const std::vector<SkeletonMethod>& methods, int repeat) {
+                                       const std::vector<std::string>& methods, int repeat) {
   nlohmann::json rows = nlohmann::json::array();
-  for (SkeletonMethod method : methods) {
+  for (const std::string& method : methods) {
     SkeletonParams params;
     params.method = method;
     // Every phase of SkeletonTimings and of the kernel's KernelTimings, by the key it is reported as.
@@ -88,7 +88,7 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
                           {"parts", model.num_components()},
                           {"vertices", model.mesh().num_vertices()},
                           {"triangles", model.mesh().num_triangles()},
-                          {"method", to_string(method)}};
+                          {"method", method}};
     for (std::size_t k = 0; k < phases.size(); ++k) put_timing(row, phases[k].first, runs[k]);
     rows.push_back(row);
   }

@@ -31,7 +31,7 @@ nlohmann::json measure_model(const std::string& name, const SegmentedModel& mode
 
 /// Table 5.2: skeleton extraction per method, total and kernel phase.
 nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
-                                       const std::vector<SkeletonMethod>& methods, int repeat);
+                                       const std::vector<std::string>& methods, int repeat);
 
 /// Per frame of the model's first clip, for each deformer: posing and deformation (bench only).
 nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,

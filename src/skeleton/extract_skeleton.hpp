@@ -9,14 +9,10 @@
 #include "core/segmented_model.hpp"
 #include "geometry/kernel_centroid.hpp"
 #include "skeleton/skeleton.hpp"
+#include "skeleton/skeleton_method.hpp"
 
 namespace skinlab {
 
-const char* to_string(SkeletonMethod method);
-/// The methods' names, for command-line choices and help.
-std::vector<std::string> skeleton_method_names();
-/// "opening", "centroid", "pa" or "pa-refined"; throws InputError otherwise.
-SkeletonMethod parse_skeleton_method(const std::string& name);
 const char* to_string(JointKind kind);
 
 /// Seconds spent per phase, summed over components.
@@ -32,14 +28,15 @@ struct SkeletonTimings {
 };
 
 struct SkeletonParams {
-  SkeletonMethod method = SkeletonMethod::pa_refined;
+  std::string method = "pa-refined";  ///< a name in skeleton_methods() (skeleton/skeleton_method.hpp)
   double max_angle_degrees = 20.0;  ///< refinement never turns a frame further [VF08 §3.3.1]
   bool all_axes = false;            ///< PA: add the ends of the other two principal directions
   KernelParams kernel;
 };
 
-/// Extracts the skeleton, depth-first from the root [VF08 §3.2]. A model without a hierarchy
-/// must have a single component. Throws InputError when a hierarchy is needed and missing.
+/// Extracts the skeleton by the named method, depth-first from the root [VF08 §3.2]. A model
+/// without a hierarchy must have a single component. Throws InputError when a hierarchy is
+/// needed and missing, or the method is not registered.
 Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params = {});
 /// The same, adding the seconds of each phase to `timings`.
 Skeleton extract_skeleton(const SegmentedModel& model, const SkeletonParams& params, SkeletonTimings& timings);

@@ -3,18 +3,12 @@
 // skeleton/extract_skeleton.hpp makes it.
 #pragma once
 
-#include <array>
 #include <string>
 #include <vector>
 
 #include "core/bounding_volumes.hpp"
 
 namespace skinlab {
-
-enum class SkeletonMethod { opening, centroid, pa, pa_refined };
-/// Every method, in the order the thesis presents them (the viewer's keys 1-4 follow it).
-inline constexpr std::array<SkeletonMethod, 4> kSkeletonMethods{SkeletonMethod::opening, SkeletonMethod::centroid,
-                                                                SkeletonMethod::pa, SkeletonMethod::pa_refined};
 
 enum class JointKind { root, opening, kernel, link, axis_end };
 
@@ -43,7 +37,7 @@ struct ComponentFrame {
 };
 
 struct Skeleton {
-  SkeletonMethod method = SkeletonMethod::pa_refined;  ///< the method that made it
+  std::string method;  ///< the name of the method that made it (skeleton/skeleton_method.hpp)
   /// What the skeleton has, which later stages read (never the method): kernel centroids, boxes
   /// and principal directions per component (the rig's parent axes aim at the kernel centroids,
   /// else at the parent's root joint), and the clipped principal axes (axis_begin, axis_end).

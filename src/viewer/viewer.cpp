@@ -158,7 +158,7 @@ struct Viewer {
 
   void rebuild() {
     SessionParams params;
-    params.skeleton.method = static_cast<SkeletonMethod>(method);
+    params.skeleton.method = skeleton_methods()[method].name;
     params.skeleton.all_axes = options.all_axes;
     params.fps = options.fps;
     params.checks = {options.limits, options.collisions};
@@ -276,7 +276,7 @@ struct Viewer {
     for (std::size_t i = 0; i < o.deformers.size(); ++i)
       if (o.deformers[i].name == o.skinning) deformer = static_cast<int>(i);
     if (deformer < 0) throw InputError("--skinning: unknown deformer '" + o.skinning + "'");
-    method = static_cast<int>(parse_skeleton_method(o.method));
+    method = static_cast<int>(&find_skeleton_method(o.method) - skeleton_methods().data());
     mode = static_cast<int>(std::find(std::begin(kModes), std::end(kModes), o.render) - std::begin(kModes));
     if (mode >= 5)
       throw InputError("--render: expected shaded, wireframe, points, skeleton or xray, found '" + o.render + "'");
@@ -515,7 +515,7 @@ struct Viewer {
     // Status in the corner; rejections; help.
     char status[200];
     std::snprintf(status, sizeof status, "%s  %s  %s%s  %s  frame %d/%d  t=%.2f s  x%.2g", files.name.c_str(),
-                  to_string(kSkeletonMethods[method]), options.deformers[deformer].name.c_str(),
+                  skeleton_methods()[method].name.c_str(), options.deformers[deformer].name.c_str(),
                   gpu_active() ? " (GLSL)" : "", kModes[mode], shown, grid().last(), grid().time(shown), speed);
     if (options.screenshot.empty())  // a single headless frame has no frame rate
       std::snprintf(status + std::strlen(status), sizeof status - std::strlen(status), "  %.0f fps", measured_fps);
@@ -576,7 +576,7 @@ struct Viewer {
   void print_info() const {
     const TriMesh& m = model->mesh();
     std::cout << files.name << ": " << m.num_vertices() << " vertices, " << m.num_triangles() << " triangles, "
-              << model->num_components() << " parts, skeleton " << to_string(kSkeletonMethods[method]) << " ("
+              << model->num_components() << " parts, skeleton " << skeleton_methods()[method].name << " ("
               << skeleton().joints.size() << " joints, " << skeleton().bones.size() << " bones)\n";
     if (selected >= 0) {
       const Component& c = model->components()[selected];

@@ -14,7 +14,7 @@ namespace skinlab {
 struct ViewerOptions {
   std::string model;  ///< standard model name or mesh path
   std::string clip;   ///< optional .clip
-  std::string method = to_string(SkeletonMethod::pa_refined);
+  std::string method = "pa-refined";
   /// The deformers to offer (the application's registry; the viewer includes none itself) and
   /// the one to start with.
   std::vector<DeformerEntry> deformers;

@@ -43,7 +43,7 @@ void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, con
     std::vector<Skeleton> skeletons;
     for (const std::string& method : spec.variants) {
       SkeletonParams params;
-      params.method = parse_skeleton_method(method);
+      params.method = method;
       skeletons.push_back(extract_skeleton(m, params));
     }
     for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
@@ -70,9 +70,7 @@ TableKindEntry skeletonization_table_kind() {
       {"kernel_interior_point_ms", "n"}, {"kernel_intersection_ms", "n"}};
   kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
                     const SegmentedModel& model) {
-    std::vector<SkeletonMethod> methods;
-    for (const std::string& m : spec.variants) methods.push_back(parse_skeleton_method(m));
-    return measure_skeletonization(name, model, methods, def.repeats);
+    return measure_skeletonization(name, model, spec.variants, def.repeats);
   };
   kind.build = build;
   kind.figures = figures;

@@ -1,0 +1,49 @@
+#include "skeleton/skeleton_method.hpp"
+
+#include "core/error.hpp"
+
+namespace skinlab {
+
+// Each entry function is defined in its method's file (methods/); declared here, from the list.
+#define SKINLAB_SKELETON_METHOD(name) SkeletonMethod name##_skeleton_method();
+#include "skeleton/methods/skeleton_method_list.hpp"
+#undef SKINLAB_SKELETON_METHOD
+
+const std::vector<SkeletonMethod>& skeleton_methods() {
+  static const std::vector<SkeletonMethod> entries{
+#define SKINLAB_SKELETON_METHOD(name) name##_skeleton_method(),
+#include "skeleton/methods/skeleton_method_list.hpp"
+#undef SKINLAB_SKELETON_METHOD
+  };
+  return entries;
+}
+
+const SkeletonMethod& find_skeleton_method(const std::string& name) {
+  for (const SkeletonMethod& method : skeleton_methods())
+    if (method.name == name) return method;
+  std::string known;
+  for (const std::string& n : skeleton_method_names()) known += (known.empty() ? "" : ", ") + n;
+  throw InputError("unknown skeleton method '" + name + "' (expected one of: " + known + ")");
+}
+
+std::vector<std::string> skeleton_method_names() {
+  std::vector<std::string> names;
+  for (const SkeletonMethod& method : skeleton_methods()) names.push_back(method.name);
+  return names;
+}
+
+std::vector<std::string> skeleton_method_phases(const SkeletonMethod& method) {
+  std::vector<std::string> phases;
+  if (method.kernel_centroids) phases = {"surfaces", "hull", "kernel", "covariance"};
+  if (method.refines) phases.push_back("refinement");
+  if (method.principal_axes) phases.push_back("axes");
+  return phases;
+}
+
+std::string skeleton_method_help() {
+  std::string help = "Skeleton method:";
+  for (const SkeletonMethod& method : skeleton_methods()) help += "\n  " + method.name + ": " + method.summary;
+  return help;
+}
+
+}  // namespace skinlab
