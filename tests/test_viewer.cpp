@@ -5,10 +5,13 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "run_command.hpp"
+#include "viewer/input.hpp"
+#include "viewer/viewer_state.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
@@ -249,4 +252,35 @@ TEST_F(Viewer, BadInputExitsWithTwoAndWritesNothing) {
             2);
   EXPECT_NE(text.find("no X display"), std::string::npos) << text;
   EXPECT_FALSE(fs::exists(dir_ / "x.png"));
+}
+
+TEST(ViewerInputs, OneTableDispatchesTheKeysAndIsTheDocsList) {
+  std::ifstream docs(std::string(SKINLAB_SOURCE_DIR) + "/docs/viewer.md");
+  const std::string page((std::istreambuf_iterator<char>(docs)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find(skinlab::input_markdown_table()), std::string::npos)
+      << "docs/viewer.md must hold `skinlab view --keys` verbatim:\n"
+      << skinlab::input_markdown_table();
+  std::set<int> codes;
+  for (const skinlab::ViewerInput& input : skinlab::viewer_inputs()) {
+    EXPECT_EQ(input.codes.empty(), input.run == nullptr) << input.label;
+    for (int code : input.codes) EXPECT_TRUE(codes.insert(code).second) << input.label << " reuses a key";
+  }
+  EXPECT_EQ(skinlab::input_help_lines().size(), skinlab::viewer_inputs().size());
+  // One key per registered skeleton method.
+  for (std::size_t i = 0; i < skinlab::skeleton_methods().size(); ++i) EXPECT_TRUE(codes.count('1' + int(i)));
+
+  // The table drives a viewer's state without a window.
+  skinlab::ViewerOptions options;
+  options.model = "homer";
+  options.deformers = skinlab::deformer_registry();
+  skinlab::ViewerState viewer(options);
+  EXPECT_TRUE(skinlab::handle_key(viewer, 'c'));
+  EXPECT_FALSE(viewer.colors);
+  for (int k = 0; k < 5; ++k) skinlab::handle_key(viewer, 'm');
+  EXPECT_EQ(viewer.mode, skinlab::RenderMode::shaded) << "m cycles through the five modes";
+  EXPECT_TRUE(skinlab::handle_key(viewer, 'm'));
+  EXPECT_EQ(viewer.mode, skinlab::RenderMode::wireframe);
+  skinlab::handle_key(viewer, '\t');
+  EXPECT_EQ(viewer.selected, 0);
+  EXPECT_FALSE(skinlab::handle_key(viewer, 'z'));
 }

@@ -1,10 +1,13 @@
-// `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`
+// `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`, `skinlab view --keys`
+#include <iostream>
+
 #include "app/commands.hpp"
 #include "app/number_option.hpp"
 #include "app/weight_options.hpp"
 #include "core/error.hpp"
 #include "core/lexer.hpp"
 #include "rigging/deformer_registry.hpp"
+#include "viewer/input.hpp"
 #include "viewer/viewer.hpp"
 
 namespace skinlab {
@@ -15,7 +18,8 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   auto click = std::make_shared<std::vector<int>>();
   auto no_colors = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand("view", "Open the GLUT viewer, or render one frame headless (--screenshot)");
-  sub->add_option("model", o->model, "Standard model name or mesh path")->required();
+  auto keys = std::make_shared<bool>(false);
+  sub->add_option("model", o->model, "Standard model name or mesh path (required unless --keys)");
   sub->add_option("--clip", o->clip, "Keyframe clip to play");
   sub->add_option("--method", o->method, skeleton_method_help() + "\n(keys 1-" + std::to_string(skeleton_methods().size()) + ")")
       ->check(CLI::IsMember(skeleton_method_names()))
@@ -55,7 +59,14 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->expected(2)
       ->check(finite_range(0, 8191));
   sub->add_flag("--json", o->json, "Headless: print the selection and every part's projected centroid");
-  sub->callback([o, sub, size, click, no_colors, &exit_code, argc, argv] {
+  sub->add_flag("--keys", *keys, "Print the keys and mouse gestures as a Markdown table and exit");
+  sub->callback([o, sub, size, click, no_colors, keys, &exit_code, argc, argv] {
+    exit_code = 0;
+    if (*keys) {
+      std::cout << input_markdown_table();
+      return;
+    }
+    if (o->model.empty()) throw InputError("view: a MODEL is required (a standard model name or a mesh path)");
     long w = 0, h = 0;
     const auto x = size->find('x');
     if (x == std::string::npos || !parse_long(size->substr(0, x), w) || !parse_long(size->substr(x + 1), h) || w < 16 ||
