@@ -47,13 +47,25 @@ struct GltfBuilder {
 
 void write_u32(std::ostream& out, std::uint32_t v) { out.write(reinterpret_cast<const char*>(&v), 4); }
 
-}  // namespace
+// Unit normals: glTF requires them (a vertex in no triangle with area gets any unit normal).
+std::vector<float> unit_normals(const std::vector<float>& normals) {
+  std::vector<float> unit = normals;
+  for (std::size_t v = 0; v < unit.size() / 3; ++v) {
+    float* n = &unit[3 * v];
+    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len > 0) {
+      for (int k = 0; k < 3; ++k) n[k] /= len;
+    } else {
+      n[0] = 0, n[1] = 0, n[2] = 1;
+    }
+  }
+  return unit;
+}
 
-void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
-               const std::vector<int>& parent, const AnimationFrames& frames) {
-  const int nc = model.num_components(), nv = mesh.num_vertices();
-  GltfBuilder b;
-  // Vertex data; POSITION needs its bounds.
+// The skinned triangle mesh: positions (with the bounds POSITION needs), normals, joints,
+// weights and indices.
+nlohmann::json mesh_primitive(GltfBuilder& b, const SkinMesh& mesh, const LinearSkin& skin) {
+  const int nv = mesh.num_vertices();
   std::vector<float> lo(3, std::numeric_limits<float>::max()), hi(3, -std::numeric_limits<float>::max());
   for (int v = 0; v < nv; ++v)
     for (int k = 0; k < 3; ++k) {
@@ -61,17 +73,7 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
       hi[k] = std::max(hi[k], mesh.rest_positions[3 * v + k]);
     }
   const int positions = b.add(mesh.rest_positions, kFloat, "VEC3", nv, kArrayBuffer, lo, hi);
-  std::vector<float> normals = mesh.rest_normals;
-  for (int v = 0; v < nv; ++v) {
-    float* n = &normals[3 * v];
-    const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (len > 0) {
-      for (int k = 0; k < 3; ++k) n[k] /= len;
-    } else {
-      n[0] = 0, n[1] = 0, n[2] = 1;  // a vertex in no triangle with area: any unit normal
-    }
-  }
-  const int normal_accessor = b.add(normals, kFloat, "VEC3", nv, kArrayBuffer);
+  const int normals = b.add(unit_normals(mesh.rest_normals), kFloat, "VEC3", nv, kArrayBuffer);
   std::vector<std::uint16_t> joints;
   std::vector<float> weights;
   for (int v = 0; v < nv; ++v) {
@@ -85,9 +87,19 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
     for (int v : t) indices.push_back(static_cast<std::uint32_t>(v));
   const int index_accessor =
       b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
+  nlohmann::json primitive;
+  primitive["attributes"] = {
+      {"POSITION", positions}, {"NORMAL", normals}, {"JOINTS_0", joints_accessor}, {"WEIGHTS_0", weights_accessor}};
+  primitive["indices"] = index_accessor;
+  primitive["mode"] = 4;
+  return primitive;
+}
 
+// One node per component (its children by the hierarchy), then the skinned mesh's node.
+nlohmann::json hierarchy_nodes(const SegmentedModel& model, const std::vector<int>& parent, int& root) {
+  const int nc = model.num_components();
   nlohmann::json nodes = nlohmann::json::array();
-  int root = 0;
+  root = 0;
   for (int c = 0; c < nc; ++c) {
     nlohmann::json node = {{"name", model.components()[c].name}};
     nlohmann::json children = nlohmann::json::array();
@@ -98,6 +110,68 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
     nodes.push_back(node);
   }
   nodes.push_back({{"name", "skin"}, {"mesh", 0}, {"skin", 0}});
+  return nodes;
+}
+
+// The clip: per component, its local rotation and translation at every frame, LINEAR.
+nlohmann::json clip_animation(GltfBuilder& b, const std::vector<int>& parent, const AnimationFrames& frames) {
+  const int nt = static_cast<int>(frames.times.size()), nc = static_cast<int>(parent.size());
+  std::vector<float> times(frames.times.begin(), frames.times.end());
+  const int input = b.add(times, kFloat, "SCALAR", nt, 0, {times.front()}, {times.back()});
+  nlohmann::json samplers = nlohmann::json::array(), channels = nlohmann::json::array();
+  for (int c = 0; c < nc; ++c) {
+    std::vector<float> rotations, translations;
+    Quat previous = Quat::Identity();
+    for (int f = 0; f < nt; ++f) {
+      const std::vector<QT>& world = frames.world[f];
+      const QT local = parent[c] < 0 ? world[c] : world[parent[c]].inverse() * world[c];
+      Quat q = local.q.normalized();
+      if (q.dot(previous) < 0) q.coeffs() = -q.coeffs();  // keep LINEAR (slerp) on the short way
+      previous = q;
+      rotations.insert(rotations.end(), {static_cast<float>(q.x()), static_cast<float>(q.y()),
+                                         static_cast<float>(q.z()), static_cast<float>(q.w())});
+      for (int k = 0; k < 3; ++k) translations.push_back(static_cast<float>(local.t[k]));
+    }
+    const int r = b.add(rotations, kFloat, "VEC4", nt, 0);
+    const int t = b.add(translations, kFloat, "VEC3", nt, 0);
+    samplers.push_back({{"input", input}, {"output", r}, {"interpolation", "LINEAR"}});
+    channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "rotation"}}}});
+    samplers.push_back({{"input", input}, {"output", t}, {"interpolation", "LINEAR"}});
+    channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "translation"}}}});
+  }
+  nlohmann::json animation;
+  animation["name"] = "clip";
+  animation["samplers"] = samplers;
+  animation["channels"] = channels;
+  return animation;
+}
+
+// The GLB container: header, JSON chunk (padded with spaces), binary chunk (padded with zeros).
+void write_container(std::ostream& out, const nlohmann::json& doc, std::vector<unsigned char>& bin) {
+  std::string text = json_text(doc, -1);
+  while (text.size() % 4 != 0) text.push_back(' ');
+  const std::uint32_t total =
+      12 + 8 + static_cast<std::uint32_t>(text.size()) + 8 + static_cast<std::uint32_t>(bin.size());
+  write_u32(out, 0x46546C67);  // "glTF"
+  write_u32(out, 2);
+  write_u32(out, total);
+  write_u32(out, static_cast<std::uint32_t>(text.size()));
+  write_u32(out, 0x4E4F534A);  // "JSON"
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  write_u32(out, static_cast<std::uint32_t>(bin.size()));
+  write_u32(out, 0x004E4942);  // "BIN\0"
+  out.write(reinterpret_cast<const char*>(bin.data()), static_cast<std::streamsize>(bin.size()));
+}
+
+}  // namespace
+
+void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
+               const std::vector<int>& parent, const AnimationFrames& frames) {
+  const int nc = model.num_components();
+  GltfBuilder b;
+  const nlohmann::json primitive = mesh_primitive(b, mesh, skin);
+  int root = 0;
+  const nlohmann::json nodes = hierarchy_nodes(model, parent, root);
   std::vector<int> joint_nodes(nc);
   for (int c = 0; c < nc; ++c) joint_nodes[c] = c;
 
@@ -107,67 +181,16 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
   doc["scenes"] = nlohmann::json::array({{{"nodes", {nc, root}}}});
   doc["nodes"] = nodes;
   doc["skins"] = nlohmann::json::array({{{"joints", joint_nodes}, {"skeleton", root}}});
-  nlohmann::json primitive;
-  primitive["attributes"] = {{"POSITION", positions},
-                             {"NORMAL", normal_accessor},
-                             {"JOINTS_0", joints_accessor},
-                             {"WEIGHTS_0", weights_accessor}};
-  primitive["indices"] = index_accessor;
-  primitive["mode"] = 4;
   nlohmann::json gltf_mesh;
   gltf_mesh["name"] = "model";
   gltf_mesh["primitives"] = nlohmann::json::array({primitive});
   doc["meshes"] = nlohmann::json::array({gltf_mesh});
-
-  if (!frames.times.empty()) {
-    const int nt = static_cast<int>(frames.times.size());
-    std::vector<float> times(frames.times.begin(), frames.times.end());
-    const int input = b.add(times, kFloat, "SCALAR", nt, 0, {times.front()}, {times.back()});
-    nlohmann::json samplers = nlohmann::json::array(), channels = nlohmann::json::array();
-    for (int c = 0; c < nc; ++c) {
-      std::vector<float> rotations, translations;
-      Quat previous = Quat::Identity();
-      for (int f = 0; f < nt; ++f) {
-        const std::vector<QT>& world = frames.world[f];
-        const QT local = parent[c] < 0 ? world[c] : world[parent[c]].inverse() * world[c];
-        Quat q = local.q.normalized();
-        if (q.dot(previous) < 0) q.coeffs() = -q.coeffs();  // keep LINEAR (slerp) on the short way
-        previous = q;
-        rotations.insert(rotations.end(), {static_cast<float>(q.x()), static_cast<float>(q.y()),
-                                           static_cast<float>(q.z()), static_cast<float>(q.w())});
-        for (int k = 0; k < 3; ++k) translations.push_back(static_cast<float>(local.t[k]));
-      }
-      const int r = b.add(rotations, kFloat, "VEC4", nt, 0);
-      const int t = b.add(translations, kFloat, "VEC3", nt, 0);
-      samplers.push_back({{"input", input}, {"output", r}, {"interpolation", "LINEAR"}});
-      channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "rotation"}}}});
-      samplers.push_back({{"input", input}, {"output", t}, {"interpolation", "LINEAR"}});
-      channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", c}, {"path", "translation"}}}});
-    }
-    nlohmann::json animation;
-    animation["name"] = "clip";
-    animation["samplers"] = samplers;
-    animation["channels"] = channels;
-    doc["animations"] = nlohmann::json::array({animation});
-  }
+  if (!frames.times.empty()) doc["animations"] = nlohmann::json::array({clip_animation(b, parent, frames)});
   while (b.bin.size() % 4 != 0) b.bin.push_back(0);
   doc["bufferViews"] = b.views;
   doc["accessors"] = b.accessors;
   doc["buffers"] = nlohmann::json::array({{{"byteLength", b.bin.size()}}});
-
-  std::string text = json_text(doc, -1);
-  while (text.size() % 4 != 0) text.push_back(' ');
-  const std::uint32_t total =
-      12 + 8 + static_cast<std::uint32_t>(text.size()) + 8 + static_cast<std::uint32_t>(b.bin.size());
-  write_u32(out, 0x46546C67);  // "glTF"
-  write_u32(out, 2);
-  write_u32(out, total);
-  write_u32(out, static_cast<std::uint32_t>(text.size()));
-  write_u32(out, 0x4E4F534A);  // "JSON"
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  write_u32(out, static_cast<std::uint32_t>(b.bin.size()));
-  write_u32(out, 0x004E4942);  // "BIN\0"
-  out.write(reinterpret_cast<const char*>(b.bin.data()), static_cast<std::streamsize>(b.bin.size()));
+  write_container(out, doc, b.bin);
 }
 
 }  // namespace skinlab

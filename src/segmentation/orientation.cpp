@@ -131,116 +131,150 @@ std::vector<Vec3> limb_attachments(const TriMesh& mesh, const std::vector<int>& 
   return out;
 }
 
-std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::vector<int>& face_limb,
-                                                const std::vector<int>& tips,
-                                                const std::vector<LimbProfile>& profiles) {
-  const int num_limbs = static_cast<int>(tips.size());
-  const std::vector<Vec3> attach = limb_attachments(mesh, face_limb, num_limbs);
-  std::vector<char> trunk_vertex(mesh.positions.size(), 0);
-  std::vector<int> vertex_limb(mesh.positions.size(), -1);  // a limb it belongs to, if any
-  for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
-    for (int v : mesh.triangles[f]) {
-      if (face_limb[f] < 0)
-        trunk_vertex[v] = 1;
-      else
-        vertex_limb[v] = face_limb[f];
-    }
-  const Vec3 centroid = surface_centroid(mesh.positions, mesh.triangles);
-  std::vector<Vec3> samples;  // about 400 vertices, for the mirror test
-  const std::size_t stride = mesh.positions.size() / 400 + 1;
-  for (std::size_t v = 0; v < mesh.positions.size(); v += stride) samples.push_back(mesh.positions[v]);
-  const auto reach = [&](int b) -> Vec3 { return mesh.positions[tips[b]] - attach[b]; };
+namespace {
+
+// The search for the direction a creature stands along: what every candidate up reads of the
+// mesh, computed once.
+class StanceSearch {
+ public:
+  StanceSearch(const TriMesh& mesh, const std::vector<int>& face_limb, const std::vector<int>& tips)
+      : mesh_(mesh),
+        tips_(tips),
+        num_limbs_(static_cast<int>(tips.size())),
+        attach_(limb_attachments(mesh, face_limb, num_limbs_)),
+        trunk_vertex_(mesh.positions.size(), 0),
+        vertex_limb_(mesh.positions.size(), -1),
+        centroid_(surface_centroid(mesh.positions, mesh.triangles)) {
+    for (std::size_t f = 0; f < mesh.triangles.size(); ++f)
+      for (int v : mesh.triangles[f]) {
+        if (face_limb[f] < 0)
+          trunk_vertex_[v] = 1;
+        else
+          vertex_limb_[v] = face_limb[f];
+      }
+    // About 400 vertices, for the mirror test.
+    const std::size_t stride = mesh.positions.size() / 400 + 1;
+    for (std::size_t v = 0; v < mesh.positions.size(); v += stride) samples_.push_back(mesh.positions[v]);
+  }
+
+  int num_limbs() const { return num_limbs_; }
+  const Vec3& attachment(int b) const { return attach_[b]; }
+  const Vec3& centroid() const { return centroid_; }
+  Vec3 reach(int b) const { return mesh_.positions[tips_[b]] - attach_[b]; }
 
   // The stance along one candidate up direction, if the creature can stand that way.
-  const auto stance_along = [&](const Vec3& up) -> std::optional<Stance> {
+  std::optional<Stance> stance_along(const Vec3& up) const {
     const Vec3 down = -up;
     // Depths along down: the ground is the deepest point.
     double ground = -std::numeric_limits<double>::infinity(), top = -ground, trunk_bottom = ground;
-    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
-      const double depth = mesh.positions[v].dot(down);
+    for (std::size_t v = 0; v < mesh_.positions.size(); ++v) {
+      const double depth = mesh_.positions[v].dot(down);
       ground = std::max(ground, depth);
       top = std::min(top, depth);
-      if (trunk_vertex[v]) trunk_bottom = std::max(trunk_bottom, depth);
+      if (trunk_vertex_[v]) trunk_bottom = std::max(trunk_bottom, depth);
     }
     const double height = ground - top;
     Stance stance{up, {}, (ground - trunk_bottom) / height, height, Vec3::Zero(), {}};
     if (stance.clearance <= 0) return std::nullopt;
-    for (int b = 0; b < num_limbs; ++b)
-      if (attach[b].allFinite() && ground - mesh.positions[tips[b]].dot(down) <= 0.1 * height &&
+    for (int b = 0; b < num_limbs_; ++b)
+      if (attach_[b].allFinite() && ground - mesh_.positions[tips_[b]].dot(down) <= 0.1 * height &&
           reach(b).dot(down) >= 0.5 * reach(b).norm())
         stance.legs.push_back(b);
     if (stance.legs.size() < 2) return std::nullopt;
     // The soles: the legs' vertices near the ground, seen from above.
     const auto [e1, e2] = plane_basis(down);
     std::vector<Vec2> feet;
-    for (std::size_t v = 0; v < mesh.positions.size(); ++v)
-      if (vertex_limb[v] >= 0 && ground - mesh.positions[v].dot(down) <= 0.1 * height &&
-          std::find(stance.legs.begin(), stance.legs.end(), vertex_limb[v]) != stance.legs.end()) {
-        feet.emplace_back(mesh.positions[v].dot(e1), mesh.positions[v].dot(e2));
-        stance.soles.push_back(mesh.positions[v]);
+    for (std::size_t v = 0; v < mesh_.positions.size(); ++v)
+      if (vertex_limb_[v] >= 0 && ground - mesh_.positions[v].dot(down) <= 0.1 * height &&
+          std::find(stance.legs.begin(), stance.legs.end(), vertex_limb_[v]) != stance.legs.end()) {
+        feet.emplace_back(mesh_.positions[v].dot(e1), mesh_.positions[v].dot(e2));
+        stance.soles.push_back(mesh_.positions[v]);
       }
-    if (distance_to_hull(feet, Vec2(centroid.dot(e1), centroid.dot(e2))) > 0.25 * (ground - centroid.dot(down)))
+    if (distance_to_hull(feet, Vec2(centroid_.dot(e1), centroid_.dot(e2))) > 0.25 * (ground - centroid_.dot(down)))
       return std::nullopt;
     return stance;
-  };
+  }
+
   // A creature standing is left-right symmetric about an upright plane, and two legs stand
   // either side of it (an arm and a leg of a creature lying on its side do not). Along a
   // coordinate axis, where models are mostly modelled upright, more legs pass as they are. Sets
   // the stance's left on two legs.
-  const auto upright = [&](Stance& stance) {
+  bool upright(Stance& stance) const {
     const bool axis = stance.up.cwiseAbs().maxCoeff() == 1;
     if (stance.legs.size() != 2 && axis) return true;
-    const auto [normal, error] = best_upright_mirror(samples, centroid, stance.up);
+    const auto [normal, error] = best_upright_mirror(samples_, centroid_, stance.up);
     if (error > 0.06 * stance.height) return false;
     if (stance.legs.size() != 2) return true;
-    const Vec3 apart = (attach[stance.legs[0]] - attach[stance.legs[1]]).normalized();
+    const Vec3 apart = (attach_[stance.legs[0]] - attach_[stance.legs[1]]).normalized();
     stance.left = normal.dot(apart) > 0 ? normal : Vec3(-normal);
     return std::abs(normal.dot(apart)) >= std::cos(M_PI / 6);
-  };
+  }
 
   // Coordinate axes first (meshes are mostly modelled upright along one); 400 directions spread
-  // over the sphere when no coordinate axis gives a stance.
-  std::vector<Stance> stances;
-  for (int axis = 0; axis < 3; ++axis)
-    for (double sign : {1.0, -1.0})
-      if (std::optional<Stance> stance = stance_along(sign * Vec3::Unit(axis))) stances.push_back(std::move(*stance));
-  if (stances.empty())
-    for (int i = 0; i < 400; ++i) {
-      // The Fibonacci lattice: even spacing, no favoured axis.
-      const double z = 1 - (2 * i + 1) / 400.0, turn = M_PI * (3 - std::sqrt(5.0)) * i;
-      const double r = std::sqrt(1 - z * z);
-      if (std::optional<Stance> stance = stance_along(Vec3(r * std::cos(turn), r * std::sin(turn), z)))
-        stances.push_back(std::move(*stance));
-    }
-  std::sort(stances.begin(), stances.end(), [](const Stance& a, const Stance& b) {
-    return a.legs.size() != b.legs.size() ? a.legs.size() > b.legs.size() : a.clearance > b.clearance;
-  });
-  // The best that passes, unless another at least 30° away passes with as many legs and a
-  // clearance within 20%.
-  auto found = std::find_if(stances.begin(), stances.end(), upright);
-  if (found == stances.end()) return std::nullopt;
-  Stance best = *found;
-  for (auto other = std::next(found);
-       other != stances.end() && other->legs.size() == best.legs.size() && other->clearance >= 0.8 * best.clearance;
-       ++other)
-    if (other->up.dot(best.up) < std::cos(M_PI / 6) && upright(*other)) return std::nullopt;
-  // A direction off the axes is only near the body's up: the plane through the soles gives the
-  // ground, and its normal the up, a few rounds until it settles.
-  if (best.up.cwiseAbs().maxCoeff() < 1 - 1e-12)
-    for (int round = 0; round < 5; ++round) {
-      Vec3 normal = fit_plane(best.soles).normal;
-      if (normal.dot(best.up) < 0) normal = -normal;
-      if (normal.dot(best.up) > std::cos(0.5 * M_PI / 180)) break;
-      std::optional<Stance> settled = stance_along(normal);
-      if (!settled || settled->legs.size() < best.legs.size() || !upright(*settled)) break;
-      best = std::move(*settled);
-    }
+  // over the sphere when no coordinate axis gives a stance. Most legs first, then most clearance.
+  std::vector<Stance> candidates() const {
+    std::vector<Stance> stances;
+    for (int axis = 0; axis < 3; ++axis)
+      for (double sign : {1.0, -1.0})
+        if (std::optional<Stance> stance = stance_along(sign * Vec3::Unit(axis))) stances.push_back(std::move(*stance));
+    if (stances.empty())
+      for (int i = 0; i < 400; ++i) {
+        // The Fibonacci lattice: even spacing, no favoured axis.
+        const double z = 1 - (2 * i + 1) / 400.0, turn = M_PI * (3 - std::sqrt(5.0)) * i;
+        const double r = std::sqrt(1 - z * z);
+        if (std::optional<Stance> stance = stance_along(Vec3(r * std::cos(turn), r * std::sin(turn), z)))
+          stances.push_back(std::move(*stance));
+      }
+    std::sort(stances.begin(), stances.end(), [](const Stance& a, const Stance& b) {
+      return a.legs.size() != b.legs.size() ? a.legs.size() > b.legs.size() : a.clearance > b.clearance;
+    });
+    return stances;
+  }
 
+  // The best candidate that passes, unless another at least 30° away passes with as many legs
+  // and a clearance within 20% (then the stance is ambiguous). A direction off the axes is only
+  // near the body's up: the plane through the soles gives the ground, and its normal the up, a
+  // few rounds until it settles.
+  std::optional<Stance> best() const {
+    std::vector<Stance> stances = candidates();
+    auto found = std::find_if(stances.begin(), stances.end(), [&](Stance& s) { return upright(s); });
+    if (found == stances.end()) return std::nullopt;
+    Stance best = *found;
+    for (auto other = std::next(found); other != stances.end() && other->legs.size() == best.legs.size() &&
+                                        other->clearance >= 0.8 * best.clearance;
+         ++other)
+      if (other->up.dot(best.up) < std::cos(M_PI / 6) && upright(*other)) return std::nullopt;
+    if (best.up.cwiseAbs().maxCoeff() < 1 - 1e-12)
+      for (int round = 0; round < 5; ++round) {
+        Vec3 normal = fit_plane(best.soles).normal;
+        if (normal.dot(best.up) < 0) normal = -normal;
+        if (normal.dot(best.up) > std::cos(0.5 * M_PI / 180)) break;
+        std::optional<Stance> settled = stance_along(normal);
+        if (!settled || settled->legs.size() < best.legs.size() || !upright(*settled)) break;
+        best = std::move(*settled);
+      }
+    return best;
+  }
+
+ private:
+  const TriMesh& mesh_;
+  const std::vector<int>& tips_;
+  int num_limbs_;
+  std::vector<Vec3> attach_;
+  std::vector<char> trunk_vertex_;
+  std::vector<int> vertex_limb_;  // a limb it belongs to, if any
+  Vec3 centroid_;
+  std::vector<Vec3> samples_;
+};
+
+// Across a biped's mirror plane, or along the longest horizontal axis of anything with more
+// legs; pointing where the feet reach (toes forward). More legs: a vote of the toes, and of the
+// thickest other limb and the one rising most, each taken for the head.
+Vec3 forward_direction(const TriMesh& mesh, const StanceSearch& search, const Stance& best,
+                       const std::vector<LimbProfile>& profiles) {
   const Vec3& up = best.up;
   const auto horizontal = [&](const Vec3& v) -> Vec3 { return v - v.dot(up) * up; };
   const auto is_leg = [&](int b) { return std::find(best.legs.begin(), best.legs.end(), b) != best.legs.end(); };
-  // Across a biped's mirror plane, or along the longest horizontal axis of anything with more
-  // legs; pointing where the feet reach (toes forward).
   Vec3 axis;
   if (best.legs.size() == 2) {
     axis = best.left.cross(up);
@@ -250,24 +284,33 @@ std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::
     axis = covariance_axes(flat).col(2);
   }
   double toes = 0;
-  for (int b : best.legs) toes += reach(b).dot(axis);
+  for (int b : best.legs) toes += search.reach(b).dot(axis);
   double pointing = toes;
   if (best.legs.size() > 2) {
-    // More legs: a vote of the toes, and of the thickest other limb and the one rising most,
-    // each taken for the head.
     int thickest = -1, rising = -1;
-    for (int b = 0; b < num_limbs; ++b) {
-      if (is_leg(b) || !attach[b].allFinite()) continue;
+    for (int b = 0; b < search.num_limbs(); ++b) {
+      if (is_leg(b) || !search.attachment(b).allFinite()) continue;
       if (thickest < 0 || profiles[b].mean_diameter > profiles[thickest].mean_diameter) thickest = b;
-      if (rising < 0 || reach(b).normalized().dot(up) > reach(rising).normalized().dot(up)) rising = b;
+      if (rising < 0 || search.reach(b).normalized().dot(up) > search.reach(rising).normalized().dot(up)) rising = b;
     }
     int votes = toes >= 0 ? 1 : -1;
     for (int head : {thickest, rising})
-      if (head >= 0) votes += (attach[head] - centroid).dot(axis) >= 0 ? 1 : -1;
+      if (head >= 0) votes += (search.attachment(head) - search.centroid()).dot(axis) >= 0 ? 1 : -1;
     pointing = votes;
   }
   const Vec3 forward = snap_to_axis(pointing >= 0 ? axis : Vec3(-axis), 30, up);
-  return Orientation{up, horizontal(forward).normalized()};
+  return horizontal(forward).normalized();
+}
+
+}  // namespace
+
+std::optional<Orientation> estimate_orientation(const TriMesh& mesh, const std::vector<int>& face_limb,
+                                                const std::vector<int>& tips,
+                                                const std::vector<LimbProfile>& profiles) {
+  const StanceSearch search(mesh, face_limb, tips);
+  const std::optional<Stance> best = search.best();
+  if (!best) return std::nullopt;
+  return Orientation{best->up, forward_direction(mesh, search, *best, profiles)};
 }
 
 }  // namespace skinlab

@@ -10,6 +10,55 @@
 
 namespace skinlab {
 
+namespace {
+
+// A joint inside a limb whose border no plane cuts cleanly (a thin, curled tail end) is
+// dropped: the piece joins its parent, so every joint left has a clean loop. A limb keeps its
+// joint with the trunk either way. Returns the dropped parts.
+std::vector<int> drop_joints_without_clean_cuts(const std::vector<PlaneCut>& plane_cuts, std::vector<BodyPart>& parts,
+                                                std::vector<int>& face_label) {
+  std::vector<int> dropped;
+  for (const PlaneCut& c : plane_cuts)
+    if (!c.cut && parts[c.child].piece > 0) {
+      const int parent = parts[c.child].parent;
+      for (int& l : face_label)
+        if (l == c.child) l = parent;
+      for (BodyPart& q : parts)
+        if (q.parent == c.child) q.parent = parent;
+      dropped.push_back(c.child);
+    }
+  return dropped;
+}
+
+// Per triangle of `refined`: whether a cut made or moved one of its vertices (ids past the
+// original mesh's, or moved positions).
+std::vector<char> triangles_made_by_cut(const TriMesh& refined, const TriMesh& mesh) {
+  std::vector<char> made_by_cut(refined.triangles.size(), 0);
+  for (std::size_t f = 0; f < refined.triangles.size(); ++f)
+    for (int v : refined.triangles[f])
+      made_by_cut[f] = made_by_cut[f] || v >= mesh.num_vertices() || refined.positions[v] != mesh.positions[v];
+  return made_by_cut;
+}
+
+// The hierarchy's joints depth-first from the trunk, parents before children, skipping parts
+// left without faces; `new_id` maps a part to its joint. Returns the parts in that order.
+std::vector<int> add_joints_depth_first(const std::vector<BodyPart>& parts, const std::vector<int>& faces_of,
+                                        SkelFile& hierarchy, std::vector<int>& new_id) {
+  std::vector<int> order;
+  const auto visit = [&](auto&& self, int p, int parent_joint) -> void {
+    new_id[p] = static_cast<int>(order.size());
+    order.push_back(p);
+    hierarchy.joints.push_back({parts[p].name, parent_joint, default_limits(parts[p]), 0, 0});
+    const int joint = new_id[p];
+    for (int c = 0; c < static_cast<int>(parts.size()); ++c)
+      if (parts[c].parent == p && faces_of[c] > 0) self(self, c, joint);
+  };
+  visit(visit, kTrunkPart, -1);
+  return order;
+}
+
+}  // namespace
+
 Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, const SegmentParams& params) {
   const Stopwatch stopwatch;
   check_closed_genus0(mesh, source);
@@ -48,29 +97,15 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   const Stopwatch cut_stopwatch;
   std::vector<PlaneCut> plane_cuts = cut_borders_along_planes(refined, face_label, parent_of, params.cuts);
   const double cut_seconds = cut_stopwatch.seconds();
-  // A joint inside a limb whose border no plane cuts cleanly (a thin, curled tail end) is
-  // dropped: the piece joins its parent, so every joint left has a clean loop. A limb keeps its
-  // joint with the trunk either way.
-  std::vector<int> dropped_parts;
-  for (const PlaneCut& c : plane_cuts)
-    if (!c.cut && parts[c.child].piece > 0) {
-      const int parent = parts[c.child].parent;
-      for (int& l : face_label)
-        if (l == c.child) l = parent;
-      for (BodyPart& q : parts)
-        if (q.parent == c.child) q.parent = parent;
-      dropped_parts.push_back(c.child);
-    }
+  // Joints whose border no plane cuts cleanly are dropped.
+  const std::vector<int> dropped_parts = drop_joints_without_clean_cuts(plane_cuts, parts, face_label);
 
   // The thin triangles the cuts could not avoid: a band around each is remeshed, the borders
   // kept on their planes.
-  std::vector<char> made_by_cut(refined.triangles.size(), 0);
-  for (std::size_t f = 0; f < refined.triangles.size(); ++f)
-    for (int v : refined.triangles[f])
-      made_by_cut[f] = made_by_cut[f] || v >= mesh.num_vertices() || refined.positions[v] != mesh.positions[v];
   std::vector<Vec3> tips;
   for (int t : limbs.tips) tips.push_back(refined.positions[t]);
-  const SliverRepair slivers = repair_slivers(refined, face_label, made_by_cut, params.cuts.min_angle);
+  const SliverRepair slivers =
+      repair_slivers(refined, face_label, triangles_made_by_cut(refined, mesh), params.cuts.min_angle);
 
   // 6. Names, hierarchy (depth-first, parents before children) and default limits.
   std::vector<int> faces_of(parts.size(), 0);
@@ -78,16 +113,7 @@ Segmentation segment_body_parts(const TriMesh& mesh, const std::string& source, 
   name_parts(face_label, names, parts);
   Segmentation out;
   std::vector<int> new_id(parts.size(), -1);
-  std::vector<int> order;
-  const auto visit = [&](auto&& self, int p, int parent_joint) -> void {
-    new_id[p] = static_cast<int>(order.size());
-    order.push_back(p);
-    out.hierarchy.joints.push_back({parts[p].name, parent_joint, default_limits(parts[p]), 0, 0});
-    const int joint = new_id[p];
-    for (int c = 0; c < static_cast<int>(parts.size()); ++c)
-      if (parts[c].parent == p && faces_of[c] > 0) self(self, c, joint);
-  };
-  visit(visit, kTrunkPart, -1);
+  const std::vector<int> order = add_joints_depth_first(parts, faces_of, out.hierarchy, new_id);
   out.hierarchy.file = source + " (segmentation)";
   out.parts.mesh = std::move(refined);
   const int nf_refined = out.parts.mesh.num_triangles();
