@@ -225,33 +225,6 @@ class Reader {
   std::size_t at_ = 0;
 };
 
-// A binary glTF's header and first chunk header, checked before Assimp sees the file: Assimp
-// allocates whatever length they claim (fuzzing: 29 bytes that asked for 1.9 GB). glTF 2.0
-// only (the format table's row): magic "glTF", version 2, the total length equal to the
-// file's, and a JSON chunk that fits in it. `head`: the file's first 20 bytes or all of it.
-void check_binary_gltf(const std::string& name, std::string_view head, std::uint64_t size) {
-  const auto u32 = [&](std::size_t at) {
-    std::uint32_t v = 0;
-    for (int k = 3; k >= 0; --k) v = (v << 8) | static_cast<unsigned char>(head[at + k]);  // little-endian
-    return v;
-  };
-  if (head.size() < 20 || head.substr(0, 4) != "glTF")
-    throw InputError(name + ": not a binary glTF (it does not start with a 20-byte 'glTF' header)");
-  if (u32(4) != 2)
-    throw InputError(name + ": binary glTF version " + std::to_string(u32(4)) + " (skinlab reads glTF 2.0)");
-  if (u32(8) != size)
-    throw InputError(name + ": the glTF header gives a length of " + std::to_string(u32(8)) + " bytes, the file has " +
-                     std::to_string(size));
-  if (u32(16) != 0x4E4F534AU) throw InputError(name + ": the first chunk of a binary glTF must be its JSON");
-  if (20 + static_cast<std::uint64_t>(u32(12)) > size)
-    throw InputError(name + ": the JSON chunk's length, " + std::to_string(u32(12)) + " bytes, runs past the file's end");
-}
-
-bool is_binary_gltf(std::string extension) {
-  while (!extension.empty() && extension.front() == '.') extension.erase(0, 1);
-  return iequals(extension, "glb");
-}
-
 LabeledMesh deserialize(const std::string& bytes, const std::string& file) {
   Reader in(bytes);
   LabeledMesh mesh;
@@ -272,12 +245,13 @@ LabeledMesh read_assimp(const std::filesystem::path& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) throw InputError(name + ": cannot open file for reading");
   if (!S_ISREG(info.st_mode)) throw InputError(name + ": not a regular file");
-  if (is_binary_gltf(path.extension().string())) {
-    std::string head(20, '\0');
+  const MeshFormat* format = find_mesh_format(path);
+  if (format && format->check_header) {
+    std::string head(kHeaderBytes, '\0');
     std::ifstream file(path, std::ios::binary);
     file.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(file.gcount()));
-    check_binary_gltf(name, head, static_cast<std::uint64_t>(info.st_size));
+    format->check_header(name, head, static_cast<std::uint64_t>(info.st_size));
   }
   // Assimp's parsers are not hardened (fuzzing found aborts, unbounded recursion, endless loops
   // and gigabyte allocations from files of a few hundred bytes): the import runs in a child.
@@ -290,7 +264,9 @@ LabeledMesh read_assimp(const std::filesystem::path& path) {
 
 LabeledMesh parse_assimp(const std::string& name, const std::string& bytes, const std::string& extension) {
   ExtensionImporter reader(name, extension);
-  if (is_binary_gltf(extension)) check_binary_gltf(name, std::string_view(bytes).substr(0, 20), bytes.size());
+  const MeshFormat* format = find_mesh_format_of_extension(extension);
+  if (format && format->check_header)
+    format->check_header(name, std::string_view(bytes).substr(0, kHeaderBytes), bytes.size());
   return labeled_scene(reader.importer(),
                        reader.importer().ReadFileFromMemory(bytes.data(), bytes.size(), kSteps, extension.c_str()),
                        name);
