@@ -195,7 +195,7 @@ void run_animate(const AnimateOptions& o) {
     std::cout << json_text(report) << '\n';
     return;
   }
-  const std::vector<std::string> summary = summarize_rejections(played.rejections, session.rig());
+  const auto summary = report["rejection_summary"].get<std::vector<std::string>>();
   std::cout << files.name << ": " << played.last - played.first + 1 << " frames written to " << o.output
             << (glb ? "/animation.glb" : "") << ", " << played.rejections.size() << " rejected motions";
   if (played.checked_frames > 0) std::cout << ", " << played.open_frames << " frames not closed 2-manifolds";
