@@ -1,5 +1,7 @@
 // `cuda_skinning_check`: the CUDA kernels against the CPU on homer in a bent pose and on a crowd
-// of 1 M vertices, with their times; prints JSON. Exit 77 (skipped) without a CUDA device.
+// of 1 M vertices, with their times and the bandwidth they reach (the least bytes a kernel moves
+// over its time, to set beside the device's copy bandwidth); prints JSON. Exit 77 (skipped)
+// without a CUDA device.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -44,6 +46,11 @@ int main() {
         one->fill_sets(pose, BlendKind::lbs, rigid.data() + static_cast<std::size_t>(c) * per_copy * kLbsSetStride);
       }
       const int vertices = first.back() + mesh.groups.back().count;
+      // The bytes a kernel must move at least: per vertex its rest position and normal, its set
+      // index and its weights (none for one influence) in, its position and normal out.
+      double bytes = 0;
+      for (const BlendVertices& g : groups)
+        bytes += static_cast<double>(g.count) * sizeof(float) * (6 + 1 + (g.influences > 1 ? g.influences : 0) + 6);
       std::vector<float> gpu_p(3 * static_cast<std::size_t>(vertices)), gpu_n(gpu_p.size()), cpu_p(gpu_p.size()),
           cpu_n(gpu_p.size());
       CudaBlendMesh* device =
@@ -64,6 +71,8 @@ int main() {
                          {"vertices", vertices},
                          {"kernel_ms", best},
                          {"mvertices_per_s", vertices / (best * 1e-3) / 1e6},
+                         {"bytes", bytes},
+                         {"gb_per_s", bytes / (best * 1e-3) / 1e9},
                          {"position_error", error / diagonal}});
     }
   }
