@@ -5,11 +5,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/stopwatch.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/weights.hpp"
-#include "skinning/blend_deformer.hpp"
-#include "skinning/kernels/blend_skin_cuda.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/weights.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
+#include "skinlab/skinning/kernels/blend_skin_cuda.hpp"
 #include "test_poses.hpp"
 
 using namespace skinlab;

@@ -9,10 +9,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "rigging/deformer_registry.hpp"
-#include "rigging/weights.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/weights.hpp"
 #include "test_poses.hpp"
-#include "viewer/gl_skinning.hpp"
+#include "skinlab/viewer/gl_skinning.hpp"
 
 using namespace skinlab;
 

@@ -3,7 +3,7 @@
 #include <numbers>
 #include <random>
 
-#include "animation/clip_sampler.hpp"
+#include "skinlab/animation/clip_sampler.hpp"
 
 using namespace skinlab;
 

@@ -7,12 +7,12 @@
 #include <numbers>
 #include <random>
 
-#include "core/error.hpp"
-#include "io/model_library.hpp"
-#include "rigging/build_rig.hpp"
-#include "rigging/weights.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/rigging/weights.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
 #include "test_poses.hpp"
 

@@ -11,11 +11,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "core/mesh_io.hpp"
-#include "io/mesh_formats.hpp"
-#include "io/model_library.hpp"
-#include "io/read_mesh.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/mesh_io.hpp"
+#include "skinlab/io/mesh_formats.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/io/read_mesh.hpp"
 #include "run_command.hpp"
 #include "test_meshes.hpp"
 

@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "core/clip_io.hpp"
-#include "io/model_library.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
 
 using namespace skinlab;
 

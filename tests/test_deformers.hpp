@@ -3,7 +3,7 @@
 // each kept triangle split in three about a new centroid vertex.
 #pragma once
 
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 namespace skinlab::test {
 

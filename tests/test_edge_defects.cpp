@@ -1,8 +1,8 @@
 // Edge defects and self-intersections on a tetrahedron built in code, whole and broken.
 #include <gtest/gtest.h>
 
-#include "core/edge_defects.hpp"
-#include "metrics/self_intersections.hpp"
+#include "skinlab/core/edge_defects.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
 
 using namespace skinlab;
 

@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "experiments/experiment.hpp"
-#include "experiments/experiment_definition.hpp"
-#include "experiments/table_kind.hpp"
-#include "experiments/table_writers.hpp"
-#include "io/model_library.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/experiments/experiment.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/table_kind.hpp"
+#include "skinlab/experiments/table_writers.hpp"
+#include "skinlab/io/model_library.hpp"
 #include "json_mutations.hpp"
 #include "run_command.hpp"
 

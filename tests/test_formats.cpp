@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
-#include "core/clip_io.hpp"
-#include "core/error.hpp"
-#include "core/segmented_model.hpp"
-#include "io/read_mesh.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/io/read_mesh.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

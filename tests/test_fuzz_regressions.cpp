@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 #include "fuzz/fuzz_readers.hpp"
-#include "io/mesh_formats.hpp"
+#include "skinlab/io/mesh_formats.hpp"
 #include "run_command.hpp"
 
 namespace fs = std::filesystem;

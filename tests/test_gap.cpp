@@ -8,18 +8,18 @@
 #include <numbers>
 #include <set>
 
-#include "core/edge_defects.hpp"
-#include "core/error.hpp"
-#include "gap/blend_arcs.hpp"
-#include "gap/conic_arc.hpp"
-#include "gap/gap_deformer.hpp"
-#include "gap/reconstruct_patch.hpp"
-#include "io/model_library.hpp"
-#include "metrics/self_intersections.hpp"
-#include "rigging/build_rig.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/core/edge_defects.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/gap/blend_arcs.hpp"
+#include "skinlab/gap/conic_arc.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/gap/reconstruct_patch.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

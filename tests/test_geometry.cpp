@@ -2,9 +2,9 @@
 
 #include <random>
 
-#include "geometry/kernel_centroid.hpp"
-#include "geometry/line_surface.hpp"
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/kernel_centroid.hpp"
+#include "skinlab/geometry/line_surface.hpp"
+#include "skinlab/geometry/obb.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

@@ -5,8 +5,8 @@
 #include <functional>
 #include <numbers>
 
-#include "geometry/geodesic_distance.hpp"
-#include "segmentation/joint_splits.hpp"
+#include "skinlab/geometry/geodesic_distance.hpp"
+#include "skinlab/segmentation/joint_splits.hpp"
 #include "test_meshes.hpp"
 
 namespace skinlab {

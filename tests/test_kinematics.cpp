@@ -3,11 +3,11 @@
 #include <numbers>
 #include <random>
 
-#include "io/model_library.hpp"
-#include "kinematics/animator.hpp"
-#include "rigging/build_rig.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/kinematics/animator.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab::test {
 

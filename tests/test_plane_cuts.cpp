@@ -9,14 +9,14 @@
 #include <numbers>
 #include <sstream>
 
-#include "core/mesh_io.hpp"
-#include "core/segmented_model.hpp"
-#include "geometry/loop_metrics.hpp"
-#include "io/model_library.hpp"
+#include "skinlab/core/mesh_io.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/geometry/loop_metrics.hpp"
+#include "skinlab/io/model_library.hpp"
 #include "run_command.hpp"
-#include "segmentation/mesh_checks.hpp"
-#include "segmentation/plane_cuts.hpp"
-#include "segmentation/segment_body_parts.hpp"
+#include "skinlab/segmentation/mesh_checks.hpp"
+#include "skinlab/segmentation/plane_cuts.hpp"
+#include "skinlab/segmentation/segment_body_parts.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

@@ -4,10 +4,10 @@
 
 #include <random>
 
-#include "io/model_library.hpp"
-#include "kinematics/animator.hpp"
-#include "rigging/build_rig.hpp"
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/kinematics/animator.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
 namespace skinlab::test {
 

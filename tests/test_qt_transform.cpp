@@ -3,7 +3,7 @@
 #include <numbers>
 #include <random>
 
-#include "core/qt_transform.hpp"
+#include "skinlab/core/qt_transform.hpp"
 
 using namespace skinlab;
 

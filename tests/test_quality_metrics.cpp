@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "metrics/cross_section.hpp"
-#include "metrics/normal_deviation.hpp"
+#include "skinlab/metrics/cross_section.hpp"
+#include "skinlab/metrics/normal_deviation.hpp"
 #include "test_meshes.hpp"
 
 namespace skinlab {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "render/software_render.hpp"
+#include "skinlab/render/software_render.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

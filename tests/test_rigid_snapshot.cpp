@@ -13,12 +13,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "io/model_library.hpp"
-#include "rigging/build_rig.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 using namespace skinlab;
 namespace fs = std::filesystem;

@@ -20,13 +20,13 @@
 #include <string>
 #include <vector>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "core/error.hpp"
-#include "io/model_library.hpp"
-#include "io/sandbox.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/io/sandbox.hpp"
 #include "run_command.hpp"
-#include "skeleton/grouping.hpp"
+#include "skinlab/skeleton/grouping.hpp"
 
 namespace {
 

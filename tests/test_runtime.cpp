@@ -7,13 +7,13 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/clip_io.hpp"
-#include "core/segmented_model.hpp"
-#include "core/skel_io.hpp"
-#include "gap/gap_deformer.hpp"
-#include "kinematics/animator.hpp"
-#include "skinning/blend_deformer.hpp"
-#include "skinning/deformer_context.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/core/skel_io.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/kinematics/animator.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

@@ -1,13 +1,13 @@
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
-#include "core/segmented_model.hpp"
-#include "segmentation/fill_holes.hpp"
-#include "segmentation/merge_tree.hpp"
-#include "segmentation/mesh_checks.hpp"
-#include "segmentation/part_cleanup.hpp"
-#include "segmentation/segment_body_parts.hpp"
-#include "segmentation/sliver_repair.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/segmentation/fill_holes.hpp"
+#include "skinlab/segmentation/merge_tree.hpp"
+#include "skinlab/segmentation/mesh_checks.hpp"
+#include "skinlab/segmentation/part_cleanup.hpp"
+#include "skinlab/segmentation/segment_body_parts.hpp"
+#include "skinlab/segmentation/sliver_repair.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

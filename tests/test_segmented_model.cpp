@@ -2,8 +2,8 @@
 
 #include <numbers>
 
-#include "core/error.hpp"
-#include "core/segmented_model.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/segmented_model.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

@@ -3,12 +3,12 @@
 #include <numbers>
 #include <random>
 
-#include "core/error.hpp"
-#include "geometry/line_surface.hpp"
-#include "skeleton/component_surface.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skeleton/grouping.hpp"
-#include "skeleton/refinement.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/geometry/line_surface.hpp"
+#include "skinlab/skeleton/component_surface.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skeleton/grouping.hpp"
+#include "skinlab/skeleton/refinement.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;

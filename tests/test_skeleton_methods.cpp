@@ -6,11 +6,11 @@
 #include <numeric>
 #include <set>
 
-#include "core/error.hpp"
-#include "io/model_library.hpp"
-#include "rigging/build_rig.hpp"
-#include "skeleton/component_surface.hpp"
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/skeleton/component_surface.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
 using namespace skinlab;
 

@@ -6,14 +6,14 @@
 #include <map>
 #include <numbers>
 
-#include "core/mesh_io.hpp"
-#include "io/model_library.hpp"
-#include "rigging/build_rig.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
-#include "rigging/weights.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/core/mesh_io.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/build_rig.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
+#include "skinlab/rigging/weights.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 #include "test_deformers.hpp"
 #include "test_meshes.hpp"
 

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "run_command.hpp"
-#include "viewer/input.hpp"
-#include "viewer/viewer_state.hpp"
+#include "skinlab/viewer/input.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>

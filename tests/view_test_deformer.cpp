@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 #include "test_deformers.hpp"
-#include "viewer/viewer.hpp"
+#include "skinlab/viewer/viewer.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 5) {

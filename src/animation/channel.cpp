@@ -1,4 +1,4 @@
-#include "animation/channel.hpp"
+#include "skinlab/animation/channel.hpp"
 
 #include <algorithm>
 #include <cmath>

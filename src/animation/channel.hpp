@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/clip_io.hpp"
+#include "skinlab/core/clip_io.hpp"
 
 namespace skinlab {
 

@@ -1,10 +1,10 @@
-#include "animation/clip_sampler.hpp"
+#include "skinlab/animation/clip_sampler.hpp"
 
 #include <cmath>
 #include <numbers>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

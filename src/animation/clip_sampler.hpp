@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "animation/channel.hpp"
-#include "core/clip_io.hpp"
+#include "skinlab/animation/channel.hpp"
+#include "skinlab/core/clip_io.hpp"
 
 namespace skinlab {
 

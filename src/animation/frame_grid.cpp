@@ -1,9 +1,9 @@
-#include "animation/frame_grid.hpp"
+#include "skinlab/animation/frame_grid.hpp"
 
 #include <cmath>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

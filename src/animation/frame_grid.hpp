@@ -1,7 +1,7 @@
 // The one frame grid on which every caller (animate, view, bench, experiments) plays a clip.
 #pragma once
 
-#include "core/clip_io.hpp"
+#include "skinlab/core/clip_io.hpp"
 
 namespace skinlab {
 

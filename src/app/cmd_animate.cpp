@@ -5,22 +5,22 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "app/commands.hpp"
-#include "app/gltf_export.hpp"
-#include "app/number_option.hpp"
-#include "app/weight_options.hpp"
-#include "core/atomic_file.hpp"
-#include "core/edge_defects.hpp"
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
-#include "core/stopwatch.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "metrics/self_intersections.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/report_json.hpp"
-#include "rigging/session.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/gltf_export.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/app/weight_options.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/edge_defects.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/mesh_io.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/report_json.hpp"
+#include "skinlab/rigging/session.hpp"
 
 namespace skinlab {
 

@@ -7,16 +7,16 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "app/weight_options.hpp"
-#include "core/stopwatch.hpp"
-#include "experiments/measurements.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/app/weight_options.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 namespace skinlab {
 

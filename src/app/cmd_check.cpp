@@ -1,13 +1,13 @@
 // `skinlab check FILE... [--mesh MODEL] [--skel FILE]`: a linter for the files authors write.
 #include <iostream>
 
-#include "app/commands.hpp"
-#include "core/clip_io.hpp"
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "io/mesh_formats.hpp"
-#include "io/model_library.hpp"
-#include "io/read_mesh.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/io/mesh_formats.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/io/read_mesh.hpp"
 
 namespace skinlab {
 

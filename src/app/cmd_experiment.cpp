@@ -11,14 +11,14 @@
 #include <regex>
 #include <sstream>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "core/error.hpp"
-#include "core/remove_on_signal.hpp"
-#include "core/stopwatch.hpp"
-#include "experiments/experiment.hpp"
-#include "io/json_file.hpp"
-#include "io/json_text.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/remove_on_signal.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/experiments/experiment.hpp"
+#include "skinlab/io/json_file.hpp"
+#include "skinlab/io/json_text.hpp"
 
 namespace skinlab {
 

@@ -3,10 +3,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/commands.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "metrics/opening_metrics.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/metrics/opening_metrics.hpp"
 
 namespace skinlab {
 

@@ -4,19 +4,19 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
-#include "core/segmented_model.hpp"
-#include "io/json_file.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "io/read_mesh.hpp"
-#include "metrics/opening_metrics.hpp"
-#include "render/software_render.hpp"
-#include "segmentation/fill_holes.hpp"
-#include "segmentation/segment_body_parts.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/io/json_file.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/io/read_mesh.hpp"
+#include "skinlab/metrics/opening_metrics.hpp"
+#include "skinlab/render/software_render.hpp"
+#include "skinlab/segmentation/fill_holes.hpp"
+#include "skinlab/segmentation/segment_body_parts.hpp"
 
 namespace skinlab {
 

@@ -1,14 +1,14 @@
 // `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`, `skinlab view --keys`
 #include <iostream>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "app/weight_options.hpp"
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "viewer/input.hpp"
-#include "viewer/viewer.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/app/weight_options.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/viewer/input.hpp"
+#include "skinlab/viewer/viewer.hpp"
 
 namespace skinlab {
 

@@ -3,14 +3,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/commands.hpp"
-#include "app/number_option.hpp"
-#include "core/atomic_file.hpp"
-#include "core/stopwatch.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "rigging/weights.hpp"
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/weights.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 

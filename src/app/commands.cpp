@@ -1,4 +1,4 @@
-#include "app/commands.hpp"
+#include "skinlab/app/commands.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "app/gltf_export.hpp"
+#include "skinlab/app/gltf_export.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -8,8 +8,8 @@
 #include <ostream>
 #include <type_traits>
 
-#include "core/error.hpp"
-#include "io/json_text.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/json_text.hpp"
 
 namespace skinlab {
 

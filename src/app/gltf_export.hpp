@@ -6,9 +6,9 @@
 #include <iosfwd>
 #include <vector>
 
-#include "core/qt_transform.hpp"
-#include "core/segmented_model.hpp"
-#include "skinning/deformer.hpp"
+#include "skinlab/core/qt_transform.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/skinning/deformer.hpp"
 
 namespace skinlab {
 

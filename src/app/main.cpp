@@ -1,9 +1,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/commands.hpp"
-#include "core/error.hpp"
-#include "core/remove_on_signal.hpp"
+#include "skinlab/app/commands.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/remove_on_signal.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"skinlab: skeleton extraction, keyframe animation and skinning of segmented meshes"};

@@ -1,10 +1,10 @@
-#include "app/weight_options.hpp"
+#include "skinlab/app/weight_options.hpp"
 
 #include <thread>
 
-#include "app/number_option.hpp"
-#include "core/error.hpp"
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/app/number_option.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
 

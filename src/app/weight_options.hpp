@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rigging/weights.hpp"
+#include "skinlab/rigging/weights.hpp"
 
 namespace skinlab {
 

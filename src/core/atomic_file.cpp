@@ -1,4 +1,4 @@
-#include "core/atomic_file.hpp"
+#include "skinlab/core/atomic_file.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -9,9 +9,9 @@
 #include <mutex>
 #include <set>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "core/remove_on_signal.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/remove_on_signal.hpp"
 
 namespace skinlab {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/remove_on_signal.hpp"
+#include "skinlab/core/remove_on_signal.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "core/bounding_volumes.hpp"
+#include "skinlab/core/bounding_volumes.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "core/clip_io.hpp"
+#include "skinlab/core/clip_io.hpp"
 
 #include <cmath>
 #include <ostream>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

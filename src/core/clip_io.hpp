@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/skel_io.hpp"
+#include "skinlab/core/skel_io.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "core/edge_defects.hpp"
+#include "skinlab/core/edge_defects.hpp"
 
 #include <algorithm>
 #include <cstdint>

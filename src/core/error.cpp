@@ -1,4 +1,4 @@
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "core/lexer.hpp"
+#include "skinlab/core/lexer.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 

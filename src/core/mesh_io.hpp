@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "io/sandbox.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/io/sandbox.hpp"
 
 namespace skinlab {
 

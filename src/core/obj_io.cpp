@@ -4,9 +4,9 @@
 #include <ostream>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/mesh_io.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "core/qt_transform.hpp"
+#include "skinlab/core/qt_transform.hpp"
 
 namespace skinlab {
 

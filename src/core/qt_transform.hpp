@@ -2,7 +2,7 @@
 // helpers the skinning and gap-reconstruction stages need.
 #pragma once
 
-#include "core/math.hpp"
+#include "skinlab/core/math.hpp"
 
 namespace skinlab {
 

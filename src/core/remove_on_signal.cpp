@@ -1,4 +1,4 @@
-#include "core/remove_on_signal.hpp"
+#include "skinlab/core/remove_on_signal.hpp"
 
 #include <signal.h>
 #include <sys/wait.h>

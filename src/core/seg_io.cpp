@@ -1,8 +1,8 @@
 #include <map>
 #include <ostream>
 
-#include "core/lexer.hpp"
-#include "core/mesh_io.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/mesh_io.hpp"
 
 namespace skinlab {
 

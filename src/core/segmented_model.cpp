@@ -1,4 +1,4 @@
-#include "core/segmented_model.hpp"
+#include "skinlab/core/segmented_model.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "core/disjoint_sets.hpp"
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/disjoint_sets.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

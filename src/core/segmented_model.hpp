@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/skel_io.hpp"
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/skel_io.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
 

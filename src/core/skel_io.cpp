@@ -1,10 +1,10 @@
-#include "core/skel_io.hpp"
+#include "skinlab/core/skel_io.hpp"
 
 #include <cmath>
 #include <ostream>
 #include <unordered_set>
 
-#include "core/lexer.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/math.hpp"
+#include "skinlab/core/math.hpp"
 
 namespace skinlab {
 

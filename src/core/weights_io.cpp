@@ -1,10 +1,10 @@
-#include "core/weights_io.hpp"
+#include "skinlab/core/weights_io.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <ostream>
 
-#include "core/lexer.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "experiments/experiment.hpp"
+#include "skinlab/experiments/experiment.hpp"
 
 #include <CGAL/version.h>
 #include <sys/utsname.h>
@@ -15,15 +15,15 @@
 #include <sstream>
 #include <thread>
 
-#include "animation/frame_grid.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/pictures.hpp"
-#include "geometry/convex_hull.hpp"
-#include "io/json_text.hpp"
-#include "io/model_library.hpp"
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/animation/frame_grid.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/pictures.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
+#include "skinlab/io/json_text.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
 

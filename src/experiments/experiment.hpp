@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "experiments/experiment_definition.hpp"
-#include "experiments/table_writers.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/table_writers.hpp"
 
 namespace skinlab {
 

@@ -1,11 +1,11 @@
-#include "experiments/experiment_definition.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
 
 #include <algorithm>
 #include <set>
 
-#include "core/error.hpp"
-#include "io/json_file.hpp"
-#include "io/model_library.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/json_file.hpp"
+#include "skinlab/io/model_library.hpp"
 
 namespace skinlab {
 

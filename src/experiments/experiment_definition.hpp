@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/table_kind.hpp"
+#include "skinlab/experiments/table_kind.hpp"
 
 namespace skinlab {
 

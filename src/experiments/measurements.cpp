@@ -1,19 +1,19 @@
-#include "experiments/measurements.hpp"
+#include "skinlab/experiments/measurements.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
 
-#include "core/edge_defects.hpp"
-#include "gap/gap_deformer.hpp"
-#include "geometry/obb.hpp"
-#include "io/json_file.hpp"
-#include "metrics/cross_section.hpp"
-#include "metrics/normal_deviation.hpp"
-#include "metrics/self_intersections.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/report_json.hpp"
+#include "skinlab/core/edge_defects.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/geometry/obb.hpp"
+#include "skinlab/io/json_file.hpp"
+#include "skinlab/metrics/cross_section.hpp"
+#include "skinlab/metrics/normal_deviation.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/report_json.hpp"
 
 namespace skinlab {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "io/model_library.hpp"
-#include "rigging/session.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/session.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "experiments/pictures.hpp"
+#include "skinlab/experiments/pictures.hpp"
 
 namespace skinlab {
 

@@ -2,9 +2,9 @@
 // standard model upright from the front.
 #pragma once
 
-#include "io/model_library.hpp"
-#include "render/software_render.hpp"
-#include "skeleton/skeleton.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/render/software_render.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
 
 namespace skinlab {
 

@@ -1,13 +1,13 @@
-#include "experiments/table_cells.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
-#include "animation/frame_grid.hpp"
-#include "core/atomic_file.hpp"
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
+#include "skinlab/animation/frame_grid.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
 
 namespace skinlab {
 

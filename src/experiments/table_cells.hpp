@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/table_kind.hpp"
+#include "skinlab/experiments/table_kind.hpp"
 
 namespace skinlab {
 

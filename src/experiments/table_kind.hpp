@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/segmented_model.hpp"
-#include "experiments/table_writers.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/experiments/table_writers.hpp"
 
 namespace skinlab {
 

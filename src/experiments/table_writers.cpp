@@ -1,4 +1,4 @@
-#include "experiments/table_writers.hpp"
+#include "skinlab/experiments/table_writers.hpp"
 
 #include <cstdlib>
 #include <ostream>

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "core/math.hpp"
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/math.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "gap/blend_arcs.hpp"
+#include "skinlab/gap/blend_arcs.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <numbers>
 #include <optional>
 
-#include "gap/conic_arc.hpp"
+#include "skinlab/gap/conic_arc.hpp"
 
 namespace skinlab {
 

@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "core/qt_transform.hpp"
-#include "gap/gap_model.hpp"
-#include "gap/remove_overlap.hpp"
+#include "skinlab/core/qt_transform.hpp"
+#include "skinlab/gap/gap_model.hpp"
+#include "skinlab/gap/remove_overlap.hpp"
 
 namespace skinlab {
 

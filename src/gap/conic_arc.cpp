@@ -1,4 +1,4 @@
-#include "gap/conic_arc.hpp"
+#include "skinlab/gap/conic_arc.hpp"
 
 #include <cmath>
 

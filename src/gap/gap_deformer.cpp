@@ -1,10 +1,10 @@
-#include "gap/gap_deformer.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
 
 #include <cmath>
 #include <numbers>
 
-#include "core/stopwatch.hpp"
-#include "gap/band_triangulation.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/gap/band_triangulation.hpp"
 
 namespace skinlab {
 

@@ -8,11 +8,11 @@
 
 #include <memory>
 
-#include "gap/blend_arcs.hpp"
-#include "gap/gap_model.hpp"
-#include "gap/remove_overlap.hpp"
-#include "skinning/deformer.hpp"
-#include "skinning/deformer_context.hpp"
+#include "skinlab/gap/blend_arcs.hpp"
+#include "skinlab/gap/gap_model.hpp"
+#include "skinlab/gap/remove_overlap.hpp"
+#include "skinlab/skinning/deformer.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
 
 namespace skinlab {
 

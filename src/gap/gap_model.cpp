@@ -1,11 +1,11 @@
-#include "gap/gap_model.hpp"
+#include "skinlab/gap/gap_model.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "core/stopwatch.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
 

@@ -5,10 +5,10 @@
 
 #include <vector>
 
-#include "core/segmented_model.hpp"
-#include "geometry/obb.hpp"
-#include "kinematics/rig.hpp"
-#include "skeleton/skeleton.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/geometry/obb.hpp"
+#include "skinlab/kinematics/rig.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
 
 namespace skinlab {
 

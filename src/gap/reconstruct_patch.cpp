@@ -1,4 +1,4 @@
-#include "gap/reconstruct_patch.hpp"
+#include "skinlab/gap/reconstruct_patch.hpp"
 
 #include <CGAL/Advancing_front_surface_reconstruction.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>

@@ -1,4 +1,4 @@
-#include "gap/remove_overlap.hpp"
+#include "skinlab/gap/remove_overlap.hpp"
 
 #include <algorithm>
 #include <cmath>

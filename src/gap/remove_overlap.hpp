@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "core/qt_transform.hpp"
-#include "gap/gap_model.hpp"
+#include "skinlab/core/qt_transform.hpp"
+#include "skinlab/gap/gap_model.hpp"
 
 namespace skinlab {
 

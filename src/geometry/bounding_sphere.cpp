@@ -3,7 +3,7 @@
 #include <CGAL/Min_sphere_of_points_d_traits_3.h>
 #include <CGAL/Min_sphere_of_spheres_d.h>
 
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

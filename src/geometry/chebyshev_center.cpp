@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "geometry/halfspace_intersection.hpp"
+#include "skinlab/geometry/halfspace_intersection.hpp"
 
 namespace skinlab {
 

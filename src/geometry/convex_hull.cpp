@@ -1,9 +1,9 @@
-#include "geometry/convex_hull.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
 
 #include <string>
 #include <unordered_map>
 
-#include "geometry/qhull_run.hpp"
+#include "skinlab/geometry/qhull_run.hpp"
 
 namespace skinlab {
 

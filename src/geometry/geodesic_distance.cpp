@@ -1,4 +1,4 @@
-#include "geometry/geodesic_distance.hpp"
+#include "skinlab/geometry/geodesic_distance.hpp"
 
 #include <functional>
 #include <limits>

@@ -1,6 +1,6 @@
-#include "geometry/halfspace_intersection.hpp"
+#include "skinlab/geometry/halfspace_intersection.hpp"
 
-#include "geometry/qhull_run.hpp"
+#include "skinlab/geometry/qhull_run.hpp"
 
 namespace skinlab {
 

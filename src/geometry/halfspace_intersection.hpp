@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "geometry/convex_hull.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
 
 namespace skinlab {
 

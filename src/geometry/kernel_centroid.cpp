@@ -1,10 +1,10 @@
-#include "geometry/kernel_centroid.hpp"
+#include "skinlab/geometry/kernel_centroid.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "core/stopwatch.hpp"
+#include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
 

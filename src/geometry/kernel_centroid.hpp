@@ -1,8 +1,8 @@
 // Kernel centroid of a closed surface ([VF08 §2.3.1], §3.2.2).
 #pragma once
 
-#include "geometry/convex_hull.hpp"
-#include "geometry/halfspace_intersection.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
+#include "skinlab/geometry/halfspace_intersection.hpp"
 
 namespace skinlab {
 

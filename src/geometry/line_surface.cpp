@@ -1,4 +1,4 @@
-#include "geometry/line_surface.hpp"
+#include "skinlab/geometry/line_surface.hpp"
 
 #include <algorithm>
 #include <cmath>

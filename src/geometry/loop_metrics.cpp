@@ -1,4 +1,4 @@
-#include "geometry/loop_metrics.hpp"
+#include "skinlab/geometry/loop_metrics.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/convex_hull_2.h>
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

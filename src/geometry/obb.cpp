@@ -1,4 +1,4 @@
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>

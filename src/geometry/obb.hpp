@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "core/bounding_volumes.hpp"
-#include "geometry/convex_hull.hpp"
+#include "skinlab/core/bounding_volumes.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
 
 namespace skinlab {
 

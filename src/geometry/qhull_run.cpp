@@ -1,4 +1,4 @@
-#include "geometry/qhull_run.hpp"
+#include "skinlab/geometry/qhull_run.hpp"
 
 #include <cstdio>
 

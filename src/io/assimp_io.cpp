@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "io/mesh_formats.hpp"
-#include "io/read_mesh.hpp"
-#include "io/sandbox.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/io/mesh_formats.hpp"
+#include "skinlab/io/read_mesh.hpp"
+#include "skinlab/io/sandbox.hpp"
 
 namespace skinlab {
 

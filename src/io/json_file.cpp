@@ -1,11 +1,11 @@
-#include "io/json_file.hpp"
+#include "skinlab/io/json_file.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 

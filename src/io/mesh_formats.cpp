@@ -1,7 +1,7 @@
-#include "io/mesh_formats.hpp"
+#include "skinlab/io/mesh_formats.hpp"
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

@@ -1,8 +1,10 @@
-#include "io/model_library.hpp"
+#include "skinlab/io/model_library.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <dlfcn.h>
 #include <openssl/evp.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -11,12 +13,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "io/json_file.hpp"
-#include "io/mesh_formats.hpp"
-#include "io/read_mesh.hpp"
+#include "skinlab/core/atomic_file.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/io/json_file.hpp"
+#include "skinlab/io/mesh_formats.hpp"
+#include "skinlab/io/read_mesh.hpp"
 
 namespace skinlab {
 
@@ -78,14 +80,61 @@ Vec3 json_direction(const nlohmann::json& entry, const char* key, const fs::path
 
 }  // namespace
 
+namespace {
+
+bool holds_data(const fs::path& dir) {
+  std::error_code error;
+  return fs::is_regular_file(dir / "models" / "manifest.json", error);
+}
+
+// The data beside the program or library this code is in: share/skinlab in one of its folder's
+// ancestors (an install's prefix, or a build folder, whose share/skinlab links to the sources).
+// dladdr names the shared object when skinlab is one (the Python module), else the program.
+fs::path data_beside_this_binary() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&holds_data), &info) == 0 || info.dli_fname == nullptr) return {};
+  std::error_code error;
+  fs::path binary = fs::canonical(info.dli_fname[0] == '/' ? fs::path(info.dli_fname) : fs::path("/proc/self/exe"), error);
+  if (error) return {};
+  for (fs::path dir = binary.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    if (holds_data(dir / "share" / "skinlab")) return dir / "share" / "skinlab";
+    if (dir == dir.root_path()) break;
+  }
+  return {};
+}
+
+fs::path& chosen_root() {
+  static fs::path root;
+  return root;
+}
+
+}  // namespace
+
+void set_skinlab_root(const fs::path& root) { chosen_root() = root; }
+
 fs::path skinlab_root() {
   const std::string root = env_or_empty("SKINLAB_ROOT");
-  return root.empty() ? fs::path(SKINLAB_DEFAULT_ROOT) : fs::path(root);
+  if (!root.empty()) return root;
+  if (!chosen_root().empty()) return chosen_root();
+  static const fs::path found = [] {
+    if (fs::path beside = data_beside_this_binary(); !beside.empty()) return beside;
+    if (holds_data(SKINLAB_INSTALL_DATA)) return fs::path(SKINLAB_INSTALL_DATA);
+    return fs::path();
+  }();
+  if (found.empty())
+    throw InputError(std::string("cannot find skinlab's data (models/manifest.json) beside this program or in ") +
+                     SKINLAB_INSTALL_DATA + "; set SKINLAB_ROOT to the folder that holds models/");
+  return found;
 }
 
 fs::path model_cache_dir() {
   const std::string cache = env_or_empty("SKINLAB_CACHE");
-  return cache.empty() ? skinlab_root() / ".cache" / "models" : fs::path(cache);
+  if (!cache.empty()) return cache;
+  const fs::path root = skinlab_root();
+  if (::access(root.c_str(), W_OK) == 0) return root / ".cache" / "models";
+  // An install's data folder is read-only to its users: their own cache.
+  const std::string xdg = env_or_empty("XDG_CACHE_HOME"), home = env_or_empty("HOME");
+  return (xdg.empty() ? fs::path(home.empty() ? "/tmp" : home) / ".cache" : fs::path(xdg)) / "skinlab" / "models";
 }
 
 Manifest read_manifest(const fs::path& path) {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/segmented_model.hpp"
+#include "skinlab/core/segmented_model.hpp"
 
 namespace skinlab {
 
@@ -33,10 +33,18 @@ struct Manifest {
   std::vector<ModelEntry> models;
 };
 
-/// The project directory holding models/, skeletons/, clips/: $SKINLAB_ROOT, else the source
-/// tree skinlab was built from.
+/// The folder holding models/, skeletons/, clips/, experiments/: $SKINLAB_ROOT; else the one
+/// set_skinlab_root named; else share/skinlab
+/// in an ancestor of the folder of this program (or of the shared object skinlab is linked
+/// into): an install prefix, or a build folder (its share/skinlab links to the sources); else
+/// the data folder of the install this library was built for. Throws InputError naming
+/// SKINLAB_ROOT when none holds models/manifest.json.
 std::filesystem::path skinlab_root();
-/// Where extracted meshes are kept: $SKINLAB_CACHE, else <root>/.cache/models.
+/// Where a program that is not beside the data finds it: after $SKINLAB_ROOT, before the search
+/// (an installed package's CMake variable SKINLAB_DATA_DIR names it).
+void set_skinlab_root(const std::filesystem::path& root);
+/// Where extracted meshes are kept: $SKINLAB_CACHE, else <root>/.cache/models where the root
+/// is writable, else $XDG_CACHE_HOME (or ~/.cache)/skinlab/models.
 std::filesystem::path model_cache_dir();
 /// Reads <root>/models/manifest.json ($SKINLAB_CGAL_DATA overrides the archive path).
 Manifest read_manifest(const std::filesystem::path& path);

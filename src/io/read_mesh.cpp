@@ -1,8 +1,8 @@
-#include "io/read_mesh.hpp"
+#include "skinlab/io/read_mesh.hpp"
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "io/mesh_formats.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/io/mesh_formats.hpp"
 
 namespace skinlab {
 

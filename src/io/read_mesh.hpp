@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/mesh_io.hpp"
-#include "io/sandbox.hpp"
+#include "skinlab/core/mesh_io.hpp"
+#include "skinlab/io/sandbox.hpp"
 
 namespace skinlab {
 

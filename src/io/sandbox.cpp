@@ -1,4 +1,4 @@
-#include "io/sandbox.hpp"
+#include "skinlab/io/sandbox.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,8 +15,8 @@
 #include <fstream>
 #include <new>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
 
 namespace skinlab {
 

@@ -1,8 +1,8 @@
-#include "kinematics/animator.hpp"
+#include "skinlab/kinematics/animator.hpp"
 
 #include <algorithm>
 
-#include "core/stopwatch.hpp"
+#include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
 

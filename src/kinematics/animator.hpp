@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "animation/frame_grid.hpp"
-#include "kinematics/motion.hpp"
+#include "skinlab/animation/frame_grid.hpp"
+#include "skinlab/kinematics/motion.hpp"
 
 namespace skinlab {
 

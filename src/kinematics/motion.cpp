@@ -1,10 +1,10 @@
-#include "kinematics/motion.hpp"
+#include "skinlab/kinematics/motion.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "core/stopwatch.hpp"
+#include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "animation/clip_sampler.hpp"
-#include "kinematics/rig.hpp"
+#include "skinlab/animation/clip_sampler.hpp"
+#include "skinlab/kinematics/rig.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "kinematics/rig.hpp"
+#include "skinlab/kinematics/rig.hpp"
 
 #include <cmath>
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/bounding_volumes.hpp"
-#include "core/qt_transform.hpp"
+#include "skinlab/core/bounding_volumes.hpp"
+#include "skinlab/core/qt_transform.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "metrics/cross_section.hpp"
+#include "skinlab/metrics/cross_section.hpp"
 
 #include <algorithm>
 #include <cstdint>

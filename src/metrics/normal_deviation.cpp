@@ -1,4 +1,4 @@
-#include "metrics/normal_deviation.hpp"
+#include "skinlab/metrics/normal_deviation.hpp"
 
 #include <algorithm>
 #include <cmath>

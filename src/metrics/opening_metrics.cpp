@@ -1,8 +1,8 @@
-#include "metrics/opening_metrics.hpp"
+#include "skinlab/metrics/opening_metrics.hpp"
 
 #include <algorithm>
 
-#include "geometry/loop_metrics.hpp"
+#include "skinlab/geometry/loop_metrics.hpp"
 
 namespace skinlab {
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/segmented_model.hpp"
+#include "skinlab/core/segmented_model.hpp"
 
 namespace skinlab {
 

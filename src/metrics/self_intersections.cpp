@@ -1,4 +1,4 @@
-#include "metrics/self_intersections.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Polygon_mesh_processing/self_intersections.h>

@@ -1,11 +1,11 @@
-#include "render/software_render.hpp"
+#include "skinlab/render/software_render.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
-#include "core/atomic_file.hpp"
+#include "skinlab/core/atomic_file.hpp"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO

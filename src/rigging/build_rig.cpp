@@ -1,10 +1,10 @@
-#include "rigging/build_rig.hpp"
+#include "skinlab/rigging/build_rig.hpp"
 
 #include <cmath>
 #include <numbers>
 
-#include "core/error.hpp"
-#include "geometry/obb.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

@@ -2,9 +2,9 @@
 // limits, collision boxes and spheres, collision pairs.
 #pragma once
 
-#include "core/segmented_model.hpp"
-#include "kinematics/rig.hpp"
-#include "skeleton/skeleton.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/kinematics/rig.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
 
 namespace skinlab {
 

@@ -1,18 +1,18 @@
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 
 // Each entry function is defined in its deformer's file (deformers/); declared here, from the list.
 #define SKINLAB_DEFORMER(name) DeformerEntry name##_deformer_entry();
-#include "rigging/deformers/deformer_list.hpp"
+#include "skinlab/rigging/deformers/deformer_list.hpp"
 #undef SKINLAB_DEFORMER
 
 const std::vector<DeformerEntry>& deformer_registry() {
   static const std::vector<DeformerEntry> entries{
 #define SKINLAB_DEFORMER(name) name##_deformer_entry(),
-#include "rigging/deformers/deformer_list.hpp"
+#include "skinlab/rigging/deformers/deformer_list.hpp"
 #undef SKINLAB_DEFORMER
   };
   return entries;

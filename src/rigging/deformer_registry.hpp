@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "skinning/deformer.hpp"
-#include "skinning/deformer_context.hpp"
+#include "skinlab/skinning/deformer.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
 
 namespace skinlab {
 

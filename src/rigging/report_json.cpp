@@ -1,4 +1,4 @@
-#include "rigging/report_json.hpp"
+#include "skinlab/rigging/report_json.hpp"
 
 #include <cstdint>
 #include <numbers>

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kinematics/motion.hpp"
-#include "skinning/deformer.hpp"
+#include "skinlab/kinematics/motion.hpp"
+#include "skinlab/skinning/deformer.hpp"
 
 namespace skinlab {
 

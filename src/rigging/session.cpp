@@ -1,7 +1,7 @@
-#include "rigging/session.hpp"
+#include "skinlab/rigging/session.hpp"
 
-#include "core/stopwatch.hpp"
-#include "rigging/build_rig.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/rigging/build_rig.hpp"
 
 namespace skinlab {
 

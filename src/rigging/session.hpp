@@ -5,10 +5,10 @@
 #include <memory>
 #include <optional>
 
-#include "rigging/deformer_registry.hpp"
-#include "rigging/weights.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skinning/deformer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/weights.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skinning/deformer.hpp"
 
 namespace skinlab {
 

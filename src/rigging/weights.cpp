@@ -1,12 +1,12 @@
-#include "rigging/weights.hpp"
+#include "skinlab/rigging/weights.hpp"
 
 #include <Eigen/Sparse>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "core/error.hpp"
-#include "geometry/geodesic_distance.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/geometry/geodesic_distance.hpp"
 
 namespace skinlab {
 

@@ -2,10 +2,10 @@
 // the segmentation or the skeleton, or read from a file.
 #pragma once
 
-#include "core/segmented_model.hpp"
-#include "core/weights_io.hpp"
-#include "skeleton/skeleton.hpp"
-#include "skinning/deformer_context.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/core/weights_io.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "segmentation/border_loop.hpp"
+#include "skinlab/segmentation/border_loop.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "segmentation/fill_holes.hpp"
+#include "skinlab/segmentation/fill_holes.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Polygon_mesh_processing/triangulate_hole.h>
@@ -7,7 +7,7 @@
 #include <iterator>
 #include <string>
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "segmentation/joint_splits.hpp"
+#include "skinlab/segmentation/joint_splits.hpp"
 
 #include <algorithm>
 #include <numbers>

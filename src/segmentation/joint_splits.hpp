@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "segmentation/body_part.hpp"
-#include "segmentation/limbs.hpp"
-#include "segmentation/segment_params.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/body_part.hpp"
+#include "skinlab/segmentation/limbs.hpp"
+#include "skinlab/segmentation/segment_params.hpp"
 
 namespace skinlab {
 

@@ -1,11 +1,11 @@
-#include "segmentation/limbs.hpp"
+#include "skinlab/segmentation/limbs.hpp"
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 
-#include "geometry/geodesic_distance.hpp"
-#include "segmentation/merge_tree.hpp"
+#include "skinlab/geometry/geodesic_distance.hpp"
+#include "skinlab/segmentation/merge_tree.hpp"
 
 namespace skinlab {
 

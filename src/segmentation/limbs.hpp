@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "segmentation/segment_params.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/segment_params.hpp"
 
 namespace skinlab {
 

@@ -1,10 +1,10 @@
-#include "segmentation/merge_tree.hpp"
+#include "skinlab/segmentation/merge_tree.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "core/disjoint_sets.hpp"
+#include "skinlab/core/disjoint_sets.hpp"
 
 namespace skinlab {
 

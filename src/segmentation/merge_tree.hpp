@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,11 +1,11 @@
-#include "segmentation/mesh_checks.hpp"
+#include "skinlab/segmentation/mesh_checks.hpp"
 
 #include <map>
 #include <numeric>
 
-#include "core/disjoint_sets.hpp"
-#include "core/edge_defects.hpp"
-#include "core/error.hpp"
+#include "skinlab/core/disjoint_sets.hpp"
+#include "skinlab/core/edge_defects.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 

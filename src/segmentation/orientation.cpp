@@ -1,11 +1,11 @@
-#include "segmentation/orientation.hpp"
+#include "skinlab/segmentation/orientation.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "geometry/convex_hull.hpp"
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

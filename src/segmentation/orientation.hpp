@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "segmentation/joint_splits.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/joint_splits.hpp"
 
 namespace skinlab {
 

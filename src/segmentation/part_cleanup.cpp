@@ -1,4 +1,4 @@
-#include "segmentation/part_cleanup.hpp"
+#include "skinlab/segmentation/part_cleanup.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "core/disjoint_sets.hpp"
+#include "skinlab/core/disjoint_sets.hpp"
 
 namespace skinlab {
 

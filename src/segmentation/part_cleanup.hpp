@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "segmentation/body_part.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/body_part.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "segmentation/part_names.hpp"
+#include "skinlab/segmentation/part_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "segmentation/orientation.hpp"
+#include "skinlab/segmentation/orientation.hpp"
 
 namespace skinlab {
 

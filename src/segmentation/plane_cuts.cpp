@@ -1,4 +1,4 @@
-#include "segmentation/plane_cuts.hpp"
+#include "skinlab/segmentation/plane_cuts.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,11 +8,11 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "core/disjoint_sets.hpp"
-#include "geometry/geodesic_distance.hpp"
-#include "geometry/loop_metrics.hpp"
-#include "geometry/obb.hpp"
-#include "segmentation/border_loop.hpp"
+#include "skinlab/core/disjoint_sets.hpp"
+#include "skinlab/geometry/geodesic_distance.hpp"
+#include "skinlab/geometry/loop_metrics.hpp"
+#include "skinlab/geometry/obb.hpp"
+#include "skinlab/segmentation/border_loop.hpp"
 
 namespace skinlab {
 

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/tri_mesh.hpp"
+#include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,12 +1,12 @@
-#include "segmentation/segment_body_parts.hpp"
+#include "skinlab/segmentation/segment_body_parts.hpp"
 
-#include "core/stopwatch.hpp"
-#include "segmentation/limbs.hpp"
-#include "segmentation/mesh_checks.hpp"
-#include "segmentation/orientation.hpp"
-#include "segmentation/part_cleanup.hpp"
-#include "segmentation/part_names.hpp"
-#include "segmentation/sliver_repair.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/segmentation/limbs.hpp"
+#include "skinlab/segmentation/mesh_checks.hpp"
+#include "skinlab/segmentation/orientation.hpp"
+#include "skinlab/segmentation/part_cleanup.hpp"
+#include "skinlab/segmentation/part_names.hpp"
+#include "skinlab/segmentation/sliver_repair.hpp"
 
 namespace skinlab {
 

@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/skel_io.hpp"
-#include "core/tri_mesh.hpp"
-#include "segmentation/joint_splits.hpp"
-#include "segmentation/plane_cuts.hpp"
-#include "segmentation/segment_params.hpp"
-#include "segmentation/sliver_repair.hpp"
+#include "skinlab/core/skel_io.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/joint_splits.hpp"
+#include "skinlab/segmentation/plane_cuts.hpp"
+#include "skinlab/segmentation/segment_params.hpp"
+#include "skinlab/segmentation/sliver_repair.hpp"
 
 namespace skinlab {
 

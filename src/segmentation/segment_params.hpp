@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "segmentation/plane_cuts.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/segmentation/plane_cuts.hpp"
 
 namespace skinlab {
 

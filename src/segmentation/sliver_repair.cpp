@@ -1,4 +1,4 @@
-#include "segmentation/sliver_repair.hpp"
+#include "skinlab/segmentation/sliver_repair.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Polygon_mesh_processing/compute_normal.h>
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "geometry/loop_metrics.hpp"
+#include "skinlab/geometry/loop_metrics.hpp"
 
 namespace skinlab {
 

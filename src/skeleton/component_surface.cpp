@@ -1,8 +1,8 @@
-#include "skeleton/component_surface.hpp"
+#include "skinlab/skeleton/component_surface.hpp"
 
 #include <stdexcept>
 
-#include "geometry/obb.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

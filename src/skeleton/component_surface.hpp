@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "core/segmented_model.hpp"
-#include "geometry/halfspace_intersection.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/geometry/halfspace_intersection.hpp"
 
 namespace skinlab {
 

@@ -1,6 +1,6 @@
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
-#include "skeleton/skeleton_builder.hpp"
+#include "skinlab/skeleton/skeleton_builder.hpp"
 
 namespace skinlab {
 

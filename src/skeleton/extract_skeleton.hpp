@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/segmented_model.hpp"
-#include "geometry/kernel_centroid.hpp"
-#include "skeleton/skeleton.hpp"
-#include "skeleton/skeleton_method.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/geometry/kernel_centroid.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
+#include "skinlab/skeleton/skeleton_method.hpp"
 
 namespace skinlab {
 

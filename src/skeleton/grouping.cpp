@@ -1,4 +1,4 @@
-#include "skeleton/grouping.hpp"
+#include "skinlab/skeleton/grouping.hpp"
 
 #include <algorithm>
 

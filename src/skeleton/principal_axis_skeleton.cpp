@@ -1,11 +1,11 @@
-#include "skeleton/principal_axis_skeleton.hpp"
+#include "skinlab/skeleton/principal_axis_skeleton.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/stopwatch.hpp"
-#include "geometry/line_surface.hpp"
-#include "skeleton/grouping.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/geometry/line_surface.hpp"
+#include "skinlab/skeleton/grouping.hpp"
 
 namespace skinlab {
 

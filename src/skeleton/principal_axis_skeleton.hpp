@@ -2,7 +2,7 @@
 // `pa-refined` (which differ only in the refinement phase before it).
 #pragma once
 
-#include "skeleton/skeleton_builder.hpp"
+#include "skinlab/skeleton/skeleton_builder.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "skeleton/refinement.hpp"
+#include "skinlab/skeleton/refinement.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/math.hpp"
+#include "skinlab/core/math.hpp"
 
 namespace skinlab {
 

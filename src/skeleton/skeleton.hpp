@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/bounding_volumes.hpp"
+#include "skinlab/core/bounding_volumes.hpp"
 
 namespace skinlab {
 

@@ -1,11 +1,11 @@
-#include "skeleton/skeleton_builder.hpp"
+#include "skinlab/skeleton/skeleton_builder.hpp"
 
 #include <numbers>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "core/stopwatch.hpp"
-#include "geometry/obb.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/core/stopwatch.hpp"
+#include "skinlab/geometry/obb.hpp"
 
 namespace skinlab {
 

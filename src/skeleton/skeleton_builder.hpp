@@ -6,13 +6,13 @@
 
 #include <vector>
 
-#include "core/segmented_model.hpp"
-#include "geometry/convex_hull.hpp"
-#include "geometry/kernel_centroid.hpp"
-#include "skeleton/component_surface.hpp"
-#include "skeleton/extract_skeleton.hpp"
-#include "skeleton/refinement.hpp"
-#include "skeleton/skeleton_method.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
+#include "skinlab/geometry/kernel_centroid.hpp"
+#include "skinlab/skeleton/component_surface.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skeleton/refinement.hpp"
+#include "skinlab/skeleton/skeleton_method.hpp"
 
 namespace skinlab {
 

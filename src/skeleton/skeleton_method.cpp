@@ -1,18 +1,18 @@
-#include "skeleton/skeleton_method.hpp"
+#include "skinlab/skeleton/skeleton_method.hpp"
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 
 // Each entry function is defined in its method's file (methods/); declared here, from the list.
 #define SKINLAB_SKELETON_METHOD(name) SkeletonMethod name##_skeleton_method();
-#include "skeleton/methods/skeleton_method_list.hpp"
+#include "skinlab/skeleton/methods/skeleton_method_list.hpp"
 #undef SKINLAB_SKELETON_METHOD
 
 const std::vector<SkeletonMethod>& skeleton_methods() {
   static const std::vector<SkeletonMethod> entries{
 #define SKINLAB_SKELETON_METHOD(name) name##_skeleton_method(),
-#include "skeleton/methods/skeleton_method_list.hpp"
+#include "skinlab/skeleton/methods/skeleton_method_list.hpp"
 #undef SKINLAB_SKELETON_METHOD
   };
   return entries;

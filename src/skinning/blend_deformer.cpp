@@ -1,4 +1,4 @@
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 #include <Eigen/SVD>
 

@@ -9,10 +9,10 @@
 
 #include <memory>
 
-#include "skinning/deformer.hpp"
-#include "skinning/deformer_context.hpp"
-#include "skinning/kernels/blend_skin.hpp"
-#include "skinning/worker_pool.hpp"
+#include "skinlab/skinning/deformer.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
+#include "skinlab/skinning/kernels/blend_skin.hpp"
+#include "skinlab/skinning/worker_pool.hpp"
 
 namespace skinlab {
 

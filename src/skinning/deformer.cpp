@@ -1,4 +1,4 @@
-#include "skinning/deformer.hpp"
+#include "skinlab/skinning/deformer.hpp"
 
 namespace skinlab {
 

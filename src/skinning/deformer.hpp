@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "kinematics/animator.hpp"
-#include "skinning/skin_mesh.hpp"
+#include "skinlab/kinematics/animator.hpp"
+#include "skinlab/skinning/skin_mesh.hpp"
 
 namespace skinlab {
 

@@ -1,6 +1,6 @@
-#include "skinning/deformer_context.hpp"
+#include "skinlab/skinning/deformer_context.hpp"
 
-#include "core/error.hpp"
+#include "skinlab/core/error.hpp"
 
 namespace skinlab {
 

@@ -6,10 +6,10 @@
 #include <memory>
 #include <optional>
 
-#include "core/segmented_model.hpp"
-#include "core/weights_io.hpp"
-#include "kinematics/rig.hpp"
-#include "skeleton/skeleton.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/core/weights_io.hpp"
+#include "skinlab/kinematics/rig.hpp"
+#include "skinlab/skeleton/skeleton.hpp"
 
 namespace skinlab {
 

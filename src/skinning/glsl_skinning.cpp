@@ -1,7 +1,7 @@
-#include "skinning/glsl_skinning.hpp"
+#include "skinlab/skinning/glsl_skinning.hpp"
 
-#include "core/error.hpp"
-#include "skinning/kernels/blend_skin.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/skinning/kernels/blend_skin.hpp"
 
 namespace skinlab {
 

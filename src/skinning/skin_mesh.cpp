@@ -1,4 +1,4 @@
-#include "skinning/skin_mesh.hpp"
+#include "skinlab/skinning/skin_mesh.hpp"
 
 namespace skinlab {
 

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/segmented_model.hpp"
+#include "skinlab/core/segmented_model.hpp"
 
 namespace skinlab {
 

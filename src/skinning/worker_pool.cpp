@@ -1,4 +1,4 @@
-#include "skinning/worker_pool.hpp"
+#include "skinlab/skinning/worker_pool.hpp"
 
 namespace skinlab {
 

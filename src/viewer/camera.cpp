@@ -1,4 +1,4 @@
-#include "viewer/camera.hpp"
+#include "skinlab/viewer/camera.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "viewer/input.hpp"
-#include "viewer/viewer_state.hpp"
+#include "skinlab/viewer/input.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 namespace skinlab {
 

@@ -1,8 +1,8 @@
-#include "viewer/gl_canvas.hpp"
+#include "skinlab/viewer/gl_canvas.hpp"
 
 #include <stdexcept>
 
-#include "viewer/gl_skinning.hpp"
+#include "skinlab/viewer/gl_skinning.hpp"
 
 #define STB_EASY_FONT_IMPLEMENTATION
 #include <stb/stb_easy_font.h>

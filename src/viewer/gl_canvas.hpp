@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/tri_mesh.hpp"
-#include "render/software_render.hpp"
-#include "viewer/camera.hpp"
+#include "skinlab/core/tri_mesh.hpp"
+#include "skinlab/render/software_render.hpp"
+#include "skinlab/viewer/camera.hpp"
 
 namespace skinlab {
 

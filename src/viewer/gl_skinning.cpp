@@ -1,8 +1,8 @@
-#include "viewer/gl_skinning.hpp"
+#include "skinlab/viewer/gl_skinning.hpp"
 
 #include <stdexcept>
 
-#include "skinning/glsl_skinning.hpp"
+#include "skinlab/skinning/glsl_skinning.hpp"
 
 namespace skinlab {
 

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "skinning/deformer.hpp"
+#include "skinlab/skinning/deformer.hpp"
 
 namespace skinlab {
 

@@ -1,9 +1,9 @@
-#include "viewer/headless_capture.hpp"
+#include "skinlab/viewer/headless_capture.hpp"
 
 #include <iostream>
 
-#include "core/error.hpp"
-#include "io/json_text.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/io/json_text.hpp"
 
 namespace skinlab {
 

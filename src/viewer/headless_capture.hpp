@@ -2,7 +2,7 @@
 // back, written as PNG, with its state as JSON for tests.
 #pragma once
 
-#include "viewer/viewer_state.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "viewer/input.hpp"
+#include "skinlab/viewer/input.hpp"
 
 // GLEW must come before any other OpenGL header.
 #include <GL/glew.h>
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "viewer/viewer_state.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 namespace skinlab {
 

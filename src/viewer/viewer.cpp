@@ -1,4 +1,4 @@
-#include "viewer/viewer.hpp"
+#include "skinlab/viewer/viewer.hpp"
 
 // GLEW must come before any other OpenGL header.
 #include <GL/glew.h>
@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "core/error.hpp"
-#include "viewer/headless_capture.hpp"
-#include "viewer/input.hpp"
-#include "viewer/viewer_state.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/viewer/headless_capture.hpp"
+#include "skinlab/viewer/input.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "viewer/viewer_state.hpp"
+#include "skinlab/viewer/viewer_state.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include <iostream>
 #include <numbers>
 
-#include "core/error.hpp"
-#include "core/lexer.hpp"
-#include "geometry/line_surface.hpp"
-#include "rigging/report_json.hpp"
+#include "skinlab/core/error.hpp"
+#include "skinlab/core/lexer.hpp"
+#include "skinlab/geometry/line_surface.hpp"
+#include "skinlab/rigging/report_json.hpp"
 
 namespace skinlab {
 

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "io/model_library.hpp"
-#include "rigging/session.hpp"
-#include "viewer/camera.hpp"
-#include "viewer/gl_canvas.hpp"
-#include "viewer/gl_skinning.hpp"
-#include "viewer/viewer.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/session.hpp"
+#include "skinlab/viewer/camera.hpp"
+#include "skinlab/viewer/gl_canvas.hpp"
+#include "skinlab/viewer/gl_skinning.hpp"
+#include "skinlab/viewer/viewer.hpp"
 
 namespace skinlab {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <string_view>
 
-#include "core/clip_io.hpp"
-#include "core/segmented_model.hpp"
-#include "core/skel_io.hpp"
-#include "core/weights_io.hpp"
-#include "io/mesh_formats.hpp"
-#include "io/read_mesh.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/core/segmented_model.hpp"
+#include "skinlab/core/skel_io.hpp"
+#include "skinlab/core/weights_io.hpp"
+#include "skinlab/io/mesh_formats.hpp"
+#include "skinlab/io/read_mesh.hpp"
 
 namespace skinlab::fuzz {
 

@@ -1,8 +1,8 @@
 // Tables 5.4-5.7: the gap reconstruction per frame of the thesis' clips, by phase, beside the
 // thesis'; figure: a stacked chart of the phases.
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/table_cells.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 
 namespace skinlab {
 

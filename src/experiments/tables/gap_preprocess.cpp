@@ -1,7 +1,7 @@
 // Table 5.3: the gap reconstruction's pre-processing per model, by phase, beside the thesis'.
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/table_cells.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 
 namespace skinlab {
 

@@ -1,7 +1,7 @@
 // Table 5.1: the models, their parts and sizes, beside the thesis' own.
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/table_cells.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 
 namespace skinlab {
 

@@ -2,14 +2,14 @@
 // model's first clip per deformer.
 #include <cmath>
 
-#include "core/clip_io.hpp"
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/pictures.hpp"
-#include "experiments/table_cells.hpp"
-#include "io/model_library.hpp"
-#include "rigging/deformer_registry.hpp"
-#include "rigging/session.hpp"
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/pictures.hpp"
+#include "skinlab/experiments/table_cells.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
 
 namespace skinlab {
 

@@ -1,7 +1,7 @@
 // SBS against LBS per frame, one thread, as Table 2 of Kavan & Zara 2005, per weight method.
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/table_cells.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 
 namespace skinlab {
 

@@ -2,12 +2,12 @@
 // the skeletons of each model and a chart of the times.
 #include <map>
 
-#include "experiments/experiment_definition.hpp"
-#include "experiments/measurements.hpp"
-#include "experiments/pictures.hpp"
-#include "experiments/table_cells.hpp"
-#include "io/model_library.hpp"
-#include "skeleton/extract_skeleton.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/pictures.hpp"
+#include "skinlab/experiments/table_cells.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 

@@ -1,6 +1,6 @@
 // Dual quaternion skinning [KCZO08].
-#include "rigging/deformer_registry.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 namespace skinlab {
 

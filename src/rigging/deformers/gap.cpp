@@ -1,6 +1,6 @@
 // Rigid skinning with the gap reconstruction at the joints [VF08 §4.4], the band back end.
-#include "gap/gap_deformer.hpp"
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
 

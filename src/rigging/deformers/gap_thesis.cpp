@@ -1,8 +1,8 @@
 // The gap reconstruction triangulated as the thesis does it (§4.4.3): a surface reconstructed
 // from each patch's points (CGAL, offline).
-#include "gap/gap_deformer.hpp"
-#include "gap/reconstruct_patch.hpp"
-#include "rigging/deformer_registry.hpp"
+#include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/gap/reconstruct_patch.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
 

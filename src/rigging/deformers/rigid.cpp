@@ -1,6 +1,6 @@
 // Rigid skinning [VF08 §4.3]: each part follows its joint alone.
-#include "rigging/deformer_registry.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 namespace skinlab {
 

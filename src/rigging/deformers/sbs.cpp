@@ -1,6 +1,6 @@
 // Spherical blend skinning [KZ05].
-#include "rigging/deformer_registry.hpp"
-#include "skinning/blend_deformer.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/skinning/blend_deformer.hpp"
 
 namespace skinlab {
 

@@ -1,6 +1,6 @@
 // The Centroid method [VF08 §3.2.2]: the root point to the part's kernel centroid, and the
 // kernel centroid to its children's opening centroids.
-#include "skeleton/skeleton_builder.hpp"
+#include "skinlab/skeleton/skeleton_builder.hpp"
 
 namespace skinlab {
 

@@ -1,7 +1,7 @@
 // The Opening method [VF08 §3.2.1]: the root component's surface centroid, or a part's opening
 // to its parent, joined to the centroids of its children's openings. Needs no analysis.
-#include "geometry/convex_hull.hpp"
-#include "skeleton/skeleton_builder.hpp"
+#include "skinlab/geometry/convex_hull.hpp"
+#include "skinlab/skeleton/skeleton_builder.hpp"
 
 namespace skinlab {
 

@@ -1,5 +1,5 @@
 // The Principal Axis method [VF08 §3.2.3] on the hull covariance's principal directions.
-#include "skeleton/principal_axis_skeleton.hpp"
+#include "skinlab/skeleton/principal_axis_skeleton.hpp"
 
 namespace skinlab {
 

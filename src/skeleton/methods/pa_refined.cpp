@@ -1,6 +1,6 @@
 // The Principal Axis method after Local and Parent refinement of the principal directions
 // [VF08 §3.3, Algs. 3-4]: the default.
-#include "skeleton/principal_axis_skeleton.hpp"
+#include "skinlab/skeleton/principal_axis_skeleton.hpp"
 
 namespace skinlab {
 

@@ -1,4 +1,4 @@
-#include "skinning/kernels/blend_skin.hpp"
+#include "skinlab/skinning/kernels/blend_skin.hpp"
 
 #include <cstring>
 

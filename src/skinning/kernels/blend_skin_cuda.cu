@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "skinning/kernels/blend_skin_cuda.hpp"
+#include "skinlab/skinning/kernels/blend_skin_cuda.hpp"
 
 namespace skinlab {
 

@@ -4,7 +4,7 @@
 // arrays so neighbouring threads read neighbouring floats (coalesced).
 #pragma once
 
-#include "skinning/kernels/blend_skin.hpp"
+#include "skinlab/skinning/kernels/blend_skin.hpp"
 
 namespace skinlab {
 
