@@ -23,3 +23,8 @@ if ldd "$work/runtime_lbs/runtime_lbs" | grep -iE "cgal|qhull|assimp|gmp|mpfr|bo
   exit 1
 fi
 echo "examples: all 4 built against $prefix and ran"
+# The Python module from the install, as docs/python.md says.
+if compgen -G "$prefix/lib/python3/dist-packages/skinlab*.so" >/dev/null; then
+  (cd "$work" && PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 -c \
+    "import skinlab; m = skinlab.load('homer'); print('python from the install:', m.vertices.shape)")
+fi
