@@ -1,5 +1,7 @@
 #include "skinlab/experiments/table_kind.hpp"
 
+#include "skinlab/core/registry.hpp"
+
 namespace skinlab {
 
 // Each entry function is defined in its kind's file (tables/); declared here, from the list.
@@ -16,10 +18,6 @@ const std::vector<TableKindEntry>& table_kinds() {
   return kinds;
 }
 
-const TableKindEntry* find_table_kind(const std::string& name) {
-  for (const TableKindEntry& kind : table_kinds())
-    if (kind.name == name) return &kind;
-  return nullptr;
-}
+const TableKindEntry* find_table_kind(const std::string& name) { return find_named(table_kinds(), name); }
 
 }  // namespace skinlab

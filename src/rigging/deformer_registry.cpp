@@ -1,6 +1,7 @@
 #include "skinlab/rigging/deformer_registry.hpp"
 
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/registry.hpp"
 
 namespace skinlab {
 
@@ -19,18 +20,12 @@ const std::vector<DeformerEntry>& deformer_registry() {
 }
 
 const DeformerEntry& find_deformer(const std::string& name) {
-  for (const DeformerEntry& entry : deformer_registry())
-    if (entry.name == name) return entry;
-  std::string known;
-  for (const std::string& n : deformer_names()) known += (known.empty() ? "" : ", ") + n;
-  throw InputError("--skinning: unknown deformer '" + name + "' (expected one of: " + known + ")");
+  if (const DeformerEntry* entry = find_named(deformer_registry(), name)) return *entry;
+  throw InputError("--skinning: unknown deformer '" + name + "' (expected one of: " + names_text(deformer_registry()) +
+                   ")");
 }
 
-std::vector<std::string> deformer_names() {
-  std::vector<std::string> names;
-  for (const DeformerEntry& entry : deformer_registry()) names.push_back(entry.name);
-  return names;
-}
+std::vector<std::string> deformer_names() { return names_of(deformer_registry()); }
 
 std::string deformer_option_help() {
   std::string help = "Deformer:";

@@ -1,6 +1,7 @@
 #include "skinlab/skeleton/skeleton_method.hpp"
 
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/registry.hpp"
 
 namespace skinlab {
 
@@ -19,18 +20,11 @@ const std::vector<SkeletonMethod>& skeleton_methods() {
 }
 
 const SkeletonMethod& find_skeleton_method(const std::string& name) {
-  for (const SkeletonMethod& method : skeleton_methods())
-    if (method.name == name) return method;
-  std::string known;
-  for (const std::string& n : skeleton_method_names()) known += (known.empty() ? "" : ", ") + n;
-  throw InputError("unknown skeleton method '" + name + "' (expected one of: " + known + ")");
+  if (const SkeletonMethod* method = find_named(skeleton_methods(), name)) return *method;
+  throw InputError("unknown skeleton method '" + name + "' (expected one of: " + names_text(skeleton_methods()) + ")");
 }
 
-std::vector<std::string> skeleton_method_names() {
-  std::vector<std::string> names;
-  for (const SkeletonMethod& method : skeleton_methods()) names.push_back(method.name);
-  return names;
-}
+std::vector<std::string> skeleton_method_names() { return names_of(skeleton_methods()); }
 
 std::vector<std::string> skeleton_method_phases(const SkeletonMethod& method) {
   std::vector<std::string> phases;
