@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "fuzz/fuzz_readers.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/experiments/experiment.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
@@ -276,13 +277,12 @@ const char* const kEveryKind = R"({"name": "every_kind", "models": ["cactus"], "
   {"id": "sbs", "kind": "sbs", "weights": ["opening"]},
   {"id": "quality", "kind": "quality", "deformers": ["rigid", "dqs"], "frames": 2}]})";
 
-// What `skinlab experiment merge` does with one slice before it writes: check it, read its
-// definition, build every table. Returns "" when the slice is accepted, else the refusal. A
-// JSON type error from a table builder is not a refusal: the slice check must have caught it.
+// What `skinlab experiment merge` does with one slice before it writes (the merge fuzz
+// harness's step). Returns "" when the slice is accepted, else the refusal. A JSON type error
+// from a table builder is not a refusal: the slice check must have caught it.
 std::string merge_refusal(const nlohmann::json& slice) {
   try {
-    const nlohmann::json merged = merge_results({slice}, {"slice"});
-    experiment_tables(parse_experiment(merged["definition"], "slice/results.json"), merged);
+    fuzz::merge_one_slice(slice);
   } catch (const InputError& e) {
     return e.what();
   }

@@ -38,8 +38,9 @@ TEST(FuzzRegressions, SavedInputsAreReadOrRefusedCleanly) {
 }
 
 // The same saved inputs through the command line, as a user would hand them over: `check` for
-// our formats, `info` for Assimp's, `animate --weights` for .weights. Each run ends with exit 0
-// or with exit 2 and a message naming the file; never a signal, an internal error or output.
+// our formats and experiment definitions, `info` for Assimp's, `animate --weights` for .weights,
+// `experiment merge` for a slice's results.json. Each run ends with exit 0 or with exit 2 and a
+// message naming the file; never a signal, an internal error or output.
 TEST(FuzzRegressions, SavedInputsThroughTheCommandLine) {
   const fs::path scratch = fs::temp_directory_path() / ("skinlab-fuzz-cli-" + std::to_string(::getpid()));
   fs::remove_all(scratch);
@@ -59,13 +60,16 @@ TEST(FuzzRegressions, SavedInputsThroughTheCommandLine) {
       if ((reader == "seg" || reader == "weights") && !bytes.empty()) bytes.erase(0, 1);
       // An input Assimp's harness saved goes through every format of the table: which importer
       // found it depends on the harness's routing at the time.
-      std::vector<std::string> extensions{reader == "weights" ? "weights" : reader};
+      std::vector<std::string> extensions{reader == "experiment" || reader == "merge" ? "json" : reader};
       if (reader.rfind("assimp", 0) == 0) {
         extensions.clear();
         for (const skinlab::MeshFormat& format : skinlab::mesh_formats()) extensions.push_back(format.extension);
       }
       for (const std::string& extension : extensions) {
-        const fs::path file = scratch / ("input." + extension);
+        // A slice is an output folder's results.json; merge names the folder.
+        const fs::path file = reader == "merge" ? scratch / "slice" / "results.json" : scratch / ("input." + extension);
+        const fs::path named = reader == "merge" ? file.parent_path() : file;
+        fs::create_directories(file.parent_path());
         std::ofstream(file, std::ios::binary) << bytes;
         const fs::path frames = scratch / "frames";
         std::string command = "SKINLAB_IMPORT_SECONDS=10 '" SKINLAB_EXE "' ";
@@ -74,6 +78,8 @@ TEST(FuzzRegressions, SavedInputsThroughTheCommandLine) {
         else if (reader == "weights")
           command += "animate " + data + "/octahedron.off --clip " + data + "/wave.clip --skinning lbs --weights '" +
                      file.string() + "' -o '" + frames.string() + "'";
+        else if (reader == "merge")
+          command += "experiment merge '" + named.string() + "' -o '" + frames.string() + "'";
         else if (reader == "seg")
           command += "check '" + file.string() + "' --mesh " + data + "/octahedron.off";
         else
@@ -83,10 +89,10 @@ TEST(FuzzRegressions, SavedInputsThroughTheCommandLine) {
         SCOPED_TRACE(entry.path().string() + "\n" + output);
         EXPECT_TRUE(code == 0 || code == 2) << "exit " << code;
         if (code == 2) {
-          EXPECT_NE(output.find(file.string()), std::string::npos);
+          EXPECT_NE(output.find(named.string()), std::string::npos);
         }
         EXPECT_EQ(output.find("internal error"), std::string::npos);
-        if (reader == "weights" && code != 0) {
+        if ((reader == "weights" || reader == "merge") && code != 0) {
           EXPECT_FALSE(fs::exists(frames));
         }
         fs::remove_all(frames);

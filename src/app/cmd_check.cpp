@@ -1,10 +1,12 @@
-// `skinlab check FILE... [--mesh MODEL] [--skel FILE]`: a linter for the files authors write.
+// `skinlab check FILE... [--mesh MODEL] [--skel FILE]`: a linter for the files authors write
+// (hierarchies, clips, labels, experiment definitions, meshes).
 #include <iostream>
 
 #include "skinlab/app/commands.hpp"
 #include "skinlab/core/clip_io.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/core/lexer.hpp"
+#include "skinlab/experiments/experiment.hpp"
 #include "skinlab/io/mesh_formats.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/io/read_mesh.hpp"
@@ -65,11 +67,16 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
     const SegmentedModel model = load_model(files);
     return "labels for " + options.mesh + ", " + describe_model(model);
   }
+  if (iequals(ext, ".json")) {
+    const ExperimentDefinition def = read_experiment(file);
+    return "experiment definition '" + def.name + "', " + std::to_string(def.tables.size()) + " tables, " +
+           std::to_string(experiment_tasks(def).size()) + " tasks";
+  }
   if (find_mesh_format(file) != nullptr) {
     if (!std::filesystem::exists(file)) throw InputError(file.string() + ": no such file");
     return "mesh, " + describe_model(SegmentedModel::build(read_labeled_mesh(file), file.string()));
   }
-  throw InputError(file.string() + ": unknown file type '" + ext + "' (expected .skel, .clip, .seg or a mesh: " +
+  throw InputError(file.string() + ": unknown file type '" + ext + "' (expected .skel, .clip, .seg, an experiment definition (.json) or a mesh: " +
                    mesh_extensions_text() + ")");
 }
 
@@ -78,7 +85,7 @@ std::string check_file(const std::filesystem::path& file, const CheckOptions& op
 void add_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App* sub =
-      app.add_subcommand("check", "Validate .skel, .clip, .seg and mesh files (exit 2 if any is bad)");
+      app.add_subcommand("check", "Validate .skel, .clip, .seg, experiment definition (.json) and mesh files (exit 2 if any is bad)");
   sub->add_option("files", options->files, "Files to check")->required();
   sub->add_option("--mesh", options->mesh,
                   "Mesh or standard model: required for .seg; .skel names and .clip DOFs are checked against it");

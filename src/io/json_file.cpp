@@ -56,6 +56,15 @@ nlohmann::json parse_json_text(const std::string& file, const std::string& text)
     // nlohmann counts bytes from 1 up to the one it stopped at.
     const auto [line, col] = line_and_column(text, std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0));
     throw ParseError(file, line, col, "expected JSON (" + std::string(e.what()) + ")");
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number past double's range (1e400): nlohmann names the token but not its place, so the
+    // first occurrence of the token is the place reported.
+    const std::string what = e.what();
+    const std::size_t quote = what.find('\'');
+    const std::string token = quote == std::string::npos ? "" : what.substr(quote + 1, what.rfind('\'') - quote - 1);
+    const std::size_t at = token.empty() ? std::string::npos : text.find(token);
+    const auto [line, col] = line_and_column(text, at == std::string::npos ? 0 : at);
+    throw ParseError(file, line, col, "expected a number within double's range (" + what + ")");
   }
 }
 

@@ -9,7 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${1:-60}"
 build="${SKINLAB_FUZZ_BUILD_DIR:-$root/build-fuzz}"
-targets=(skel clip seg off obj assimp weights assimp_sandbox)
+read -r -a targets <<< "$(sed -n 's/^set(fuzz_targets \(.*\))$/\1/p' "$root/tests/fuzz/CMakeLists.txt")"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCMAKE_C_COMPILER=clang-14 -DSKINLAB_FUZZ=ON -DSKINLAB_BUILD_TESTS=OFF -DSKINLAB_CUDA=OFF >&2
 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >&2
