@@ -65,10 +65,10 @@ struct PyFrame {
 std::shared_ptr<PySession> make_session(std::shared_ptr<PyModel> model, std::optional<ClipFile> clip,
                                         const std::string& skinning, const std::string& method,
                                         const std::string& weights, double fps, bool limits, bool collisions,
-                                        int threads) {
+                                        int threads, const std::string& limit_rejection) {
   SessionParams params;
   params.skeleton.method = method;
-  params.checks = {limits, collisions};
+  params.checks = {limits, collisions, find_limit_rejection(limit_rejection)};
   params.fps = fps;
   params.weights.method = weights;
   params.threads = threads;
@@ -175,7 +175,8 @@ void bind_animation(py::module_& module) {
       module, "Session", "A model, its skeleton and rig, a clip on its frame grid and a deformer (skinlab animate).")
       .def(py::init(&make_session), py::arg("model"), py::arg("clip") = py::none(), py::arg("skinning") = "rigid",
            py::arg("method") = "pa-refined", py::arg("weights") = "opening", py::arg("fps") = 30.0,
-           py::arg("limits") = true, py::arg("collisions") = true, py::arg("threads") = 1)
+           py::arg("limits") = true, py::arg("collisions") = true, py::arg("threads") = 1,
+           py::arg("limit_rejection") = "joint")
       .def_property_readonly("frames", [](const PySession& s) { return s.session->animator().grid().count(); })
       .def_property_readonly("skinning", [](const PySession& s) { return s.session->deformer_entry().name; })
       .def("set_skinning", [](PySession& s, const std::string& name) { s.session->set_deformer(find_deformer(name)); })

@@ -64,10 +64,11 @@ py::dict skeleton_dict(const Skeleton& s, const SkeletonTimings& t) {
   return out;
 }
 
-py::dict skeletonize(const PyModel& m, const std::string& method, double max_angle) {
+py::dict skeletonize(const PyModel& m, const std::string& method, double max_angle, const std::string& refinement) {
   SkeletonParams params;
   params.method = method;
   params.max_angle_degrees = max_angle;
+  params.local_refinement = find_local_refinement(refinement);
   SkeletonTimings timings;
   const Skeleton s = extract_skeleton(m.model, params, timings);
   return skeleton_dict(s, timings);
@@ -146,7 +147,8 @@ void bind_models(py::module_& module) {
         "Segments a closed genus-0 mesh into body parts with a hierarchy (skinlab segment).");
   module.def("skeleton_methods", &skeleton_method_names, "The registered skeleton methods, in the thesis' order.");
   module.def("skeletonize", &skeletonize, py::arg("model"), py::arg("method") = "pa-refined", py::arg("max_angle") = 20.0,
-        "The skeleton as a dict: joints (k, 3) float64, joint_kinds, joint_parts (k,), bones (b, 2) int32 joint "
+             py::arg("refinement") = "thesis",
+        "The skeleton as a dict (refinement: thesis or blend, as `skeletonize --refinement`): joints (k, 3) float64, joint_kinds, joint_parts (k,), bones (b, 2) int32 joint "
         "ids, bone_parts (b,), kernel_centroids (parts, 3) where the method has them, ms.");
   module.def("weights", &weights, py::arg("model"), py::arg("method") = "opening",
         "Skinning weights (opening or heat): (joints (n, 4) uint16 part ids, weights (n, 4) float32).");

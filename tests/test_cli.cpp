@@ -340,8 +340,17 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
       ++limits;
     }
   EXPECT_GT(limits, 5);
-  // Consecutive frames rejected for the same joint and reason read as one line.
-  EXPECT_EQ(report["rejection_summary"], nlohmann::json::array({"frames 11–17: head X above limit 45°"}));
+  // Consecutive frames rejected for the same joint and reason read as one line. The limit holds
+  // the head's whole motion (thesis 4.3), its turn about Y and Z too, and at frame 11 the waving
+  // arm meets the head where it would have turned away from it.
+  EXPECT_EQ(report["rejection_summary"],
+            nlohmann::json::array({"frames 11–17: head X above limit 45°", "frame 11: arm_r_upper hits head"}));
+  // --limits dof holds only the angle past its limit: the head goes on turning about Y and Z.
+  const CliResult dof = run_skinlab("animate homer --clip " + clip + " --fps 10 --frames 10:20 --limits dof -o " +
+                                    (dir / "dof").string() + " --json");
+  ASSERT_EQ(dof.code, 0) << dof.out;
+  EXPECT_EQ(nlohmann::json::parse(dof.out)["rejection_summary"],
+            nlohmann::json::array({"frames 11–17: head X above limit 45°"}));
   // Each frame holds the fourteen parts as groups, their vertices not welded.
   const CliResult frame = run_skinlab("check " + (dir / "frame_0015.obj").string());
   EXPECT_EQ(frame.code, 0) << frame.out;

@@ -372,7 +372,7 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
     const fs::path figures = dir_ / ("figures-" + kind.name);
     fs::create_directories(figures);
     std::vector<nlohmann::json> rows(results["tasks"]["t/cow"]["rows"].begin(), results["tasks"]["t/cow"]["rows"].end());
-    kind.figures(def.tables.front(), rows, figures, [](const std::string&) {});
+    kind.figures(def, def.tables.front(), rows, figures, [](const std::string&) {});
     int pictures = 0;
     for (const auto& entry : fs::directory_iterator(figures)) pictures += entry.path().extension() == ".png";
     if (gnuplot || kind.name != "gap_frames") {

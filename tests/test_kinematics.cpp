@@ -175,30 +175,35 @@ TEST(ForwardKinematics, RotationAboutAJointLeavesItFixedAndSkinningKeepsEdgeLeng
   }
 }
 
-TEST(Animator, AngleOutsideItsLimitIsRejectedAtThatTimeOnThatJoint) {
+// One joint driven past its X limit while its Z turn stays in range. The thesis cancels the
+// joint's whole motion for that frame (§4.3): X and Z both keep the last accepted values. With
+// LimitRejection::dof only X is held, and Z goes on.
+TEST(Animator, AngleOutsideItsLimitHoldsTheWholeJointOrOnlyThatAxis) {
   Gate g = gate();
-  Animator animator(std::make_shared<const Rig>(g.rig), std::nullopt, 30, {});
-  std::vector<Rejection> rejections;
   const int right = g.rig.joint_of[g.model.find_component("right")];
-  for (double t : {0.5, 1.0, 1.5}) {
-    Pose wanted = rest(3);
-    wanted.angles[3 * right + 2] = 20 * t * kDeg;  // 10, 20, 30 degrees: within +-30
-    wanted.angles[3 * right + 0] = 40 * t * kDeg;  // 20, 40, 60: over 30 from t = 1
-    const AcceptedPose& accepted = animator.apply(wanted, t);
-    rejections.insert(rejections.end(), accepted.rejections.begin(), accepted.rejections.end());
-    if (t != 1.0) {  // 20 accepted at 0.5; at 1.5 it keeps the last accepted value
+  for (LimitRejection mode : {LimitRejection::joint, LimitRejection::dof}) {
+    Animator animator(std::make_shared<const Rig>(g.rig), std::nullopt, 30, {true, true, mode});
+    std::vector<Rejection> rejections;
+    for (double t : {0.5, 1.0, 1.5}) {
+      Pose wanted = rest(3);
+      wanted.angles[3 * right + 2] = 20 * t * kDeg;  // 10, 20, 30 degrees: within +-30
+      wanted.angles[3 * right + 0] = 40 * t * kDeg;  // 20, 40, 60: over 30 from t = 1
+      const AcceptedPose& accepted = animator.apply(wanted, t);
+      rejections.insert(rejections.end(), accepted.rejections.begin(), accepted.rejections.end());
+      // 20 accepted at 0.5; from t = 1 X keeps it
       EXPECT_DOUBLE_EQ(accepted.pose.angles[3 * right], 20 * kDeg);
+      const double z = mode == LimitRejection::joint ? 10.0 : 20 * t;  // the whole joint held, or Z goes on
+      EXPECT_DOUBLE_EQ(accepted.pose.angles[3 * right + 2], z * kDeg);
     }
-    EXPECT_DOUBLE_EQ(accepted.pose.angles[3 * right + 2], 20 * t * kDeg);  // the other axis goes on
+    ASSERT_EQ(rejections.size(), 2u);
+    EXPECT_EQ(rejections[0].kind, Rejection::Kind::limit);
+    EXPECT_EQ(rejections[0].time, 1.0);
+    EXPECT_EQ(rejections[0].joint, right);
+    EXPECT_EQ(rejections[0].axis, 0);
+    EXPECT_DOUBLE_EQ(rejections[0].limit, 30.0);
+    EXPECT_DOUBLE_EQ(rejections[0].angle, 40.0);
+    EXPECT_EQ(describe(rejections[0], g.rig), "right X above limit 30°");
   }
-  ASSERT_EQ(rejections.size(), 2u);
-  EXPECT_EQ(rejections[0].kind, Rejection::Kind::limit);
-  EXPECT_EQ(rejections[0].time, 1.0);
-  EXPECT_EQ(rejections[0].joint, right);
-  EXPECT_EQ(rejections[0].axis, 0);
-  EXPECT_DOUBLE_EQ(rejections[0].limit, 30.0);
-  EXPECT_DOUBLE_EQ(rejections[0].angle, 40.0);
-  EXPECT_EQ(describe(rejections[0], g.rig), "right X above limit 30°");
 }
 
 TEST(Animator, PartsDrivenIntoEachOtherAreRejected) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <numbers>
 #include <random>
 
@@ -142,54 +143,148 @@ TEST(Skeleton, GroupingMatchesAHandWorkedExample) {
   EXPECT_LT((link_point(in, 2, 3) - Vec3(8.5, 0, 0)).norm(), 1e-15);
 }
 
-TEST(Refinement, SingleVectorIsFullyAlignedAndBecomesThePrincipalAxis) {
+double degrees_between_lines(const Vec3& a, const Vec3& b) {
+  return std::acos(std::min(1.0, std::abs(a.normalized().dot(b.normalized())))) * 180 / std::numbers::pi;
+}
+
+TEST(Refinement, BlendAlignsASingleVectorFullyAndMakesItThePrincipalAxis) {
   const double ten = 10 * std::numbers::pi / 180;
   const Vec3 v(std::sin(ten), std::cos(ten), 0);  // 10 degrees from +y
-  const Frame out = local_refine({Mat3::Identity(), 0}, &v, {}, 20 * std::numbers::pi / 180);
+  const PrincipalFrame out =
+      local_refine({Mat3::Identity(), 0}, &v, {}, 20 * std::numbers::pi / 180, LocalRefinement::blend);
   EXPECT_EQ(out.principal_axis, 1);
   EXPECT_LT((out.directions.col(1) - v).norm(), 1e-12);
-  const Frame limited = local_refine({Mat3::Identity(), 0}, &v, {}, 5 * std::numbers::pi / 180);
+  const PrincipalFrame limited =
+      local_refine({Mat3::Identity(), 0}, &v, {}, 5 * std::numbers::pi / 180, LocalRefinement::blend);
   EXPECT_EQ(limited.directions, Mat3::Identity());  // rejected: the turn exceeds max-angle
+}
+
+// Algorithm 3 by hand: a part with one child, w = 2. The root vector is 12 degrees from +y in
+// the xy plane: align turns y by 12 / (2w) = 3 degrees towards it and makes y the principal
+// axis. The child vector is -y: y, now 3 degrees off, turns back by 3 / w = 1.5 degrees. A
+// child vector that x is closest to then makes x the principal axis (line 6, every step).
+TEST(Refinement, ThesisAlignStepsFollowAlgorithmThreeAndSwitchTheAxisEachTime) {
+  const double twelve = 12 * std::numbers::pi / 180;
+  const Vec3 root(std::sin(twelve), std::cos(twelve), 0);
+  const double limit = 18 * std::numbers::pi / 180;
+  const PrincipalFrame out = local_refine({Mat3::Identity(), 0}, &root, {Vec3(0, -1, 0)}, limit);
+  EXPECT_EQ(out.principal_axis, 1);
+  EXPECT_NEAR(degrees_between_lines(out.directions.col(1), Vec3::UnitY()), 1.5, 1e-9);
+  EXPECT_NEAR(out.directions.col(1).x(), std::sin(1.5 * std::numbers::pi / 180), 1e-12);  // towards the root vector
+  const PrincipalFrame sideways = local_refine({Mat3::Identity(), 0}, &root, {Vec3(1, 0, 0)}, limit);
+  EXPECT_EQ(sideways.principal_axis, 0);
+  // The earlier blend keeps the covariance axis whenever a part has more than one opening.
+  EXPECT_EQ(local_refine({Mat3::Identity(), 0}, &root, {Vec3(0, -1, 0)}, limit, LocalRefinement::blend).principal_axis, 0);
+  // A step whose weighted angle exceeds the limit is skipped whole: no turn, no switch.
+  const PrincipalFrame rejected = local_refine({Mat3::Identity(), 0}, &root, {}, 5 * std::numbers::pi / 180);
+  EXPECT_EQ(rejected.principal_axis, 0);
+  EXPECT_EQ(rejected.directions, Mat3::Identity());
+}
+
+// The thesis' case for refinement (§3.3.1, Fig. 3.11): an L-shaped limb (a leg and a long foot
+// of voxels) between a torso and a child below the leg. Its hull's principal axis runs along
+// the foot, far from the leg; after refinement at Homer's angle (18 degrees) the limb's
+// principal axis, and the bone along it, follow the leg.
+TEST(Skeleton, LocalRefinementTurnsAnLShapedLimbOntoItsLength) {
+  std::vector<std::array<int, 4>> voxels;
+  for (int x = 0; x < 3; ++x)
+    for (int y = 5; y < 7; ++y) voxels.push_back({x, y, 0, 0});    // torso
+  for (int y = 1; y < 5; ++y) voxels.push_back({1, y, 0, 1});      // the limb's leg
+  for (int x = 2; x < 9; ++x) voxels.push_back({x, 2, 0, 1});      // and its foot
+  voxels.push_back({1, 0, 0, 2});                                  // child
+  SegmentedModel model = SegmentedModel::build(test::voxel_model(voxels, {"torso", "limb", "child"}), "L");
+  model.attach_hierarchy(parse_skel("L.skel",
+                                    "ROOT torso 0 0 0 0 0 0 { JOINT limb 0 0 0 0 0 0 {"
+                                    " JOINT child 0 0 0 0 0 0 { End Site } } }"));
+  const auto limb_axis = [&](const std::string& method, LocalRefinement mode) {
+    SkeletonParams params = with_method(method);
+    params.max_angle_degrees = 18;
+    params.local_refinement = mode;
+    const ComponentFrame& limb = extract_skeleton(model, params).components[1];
+    return limb.obb.axes.col(limb.principal_axis);
+  };
+  const Vec3 leg = Vec3::UnitY();
+  const double before = degrees_between_lines(limb_axis("pa", LocalRefinement::thesis), leg);
+  const double thesis = degrees_between_lines(limb_axis("pa-refined", LocalRefinement::thesis), leg);
+  const double blend = degrees_between_lines(limb_axis("pa-refined", LocalRefinement::blend), leg);
+  std::printf("L limb: pa %.2f, thesis %.2f, blend %.2f degrees off the leg\n", before, thesis, blend);
+  EXPECT_GT(before, 70.0);
+  EXPECT_LT(thesis, 5.0);
+  EXPECT_GT(blend, 45.0);
 }
 
 TEST(Refinement, NeverTurnsAFrameFurtherThanMaxAngle) {
   std::mt19937 rng(17);
   std::normal_distribution<double> normal;
   const auto random_frame = [&] {
-    return Frame{Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix(), 0};
+    return PrincipalFrame{Quat(normal(rng), normal(rng), normal(rng), normal(rng)).normalized().toRotationMatrix(), 0};
   };
   for (double degrees : {5.0, 12.0, 20.0, 45.0}) {
     const double max_angle = degrees * std::numbers::pi / 180;
     for (int trial = 0; trial < 200; ++trial) {
-      const Frame start = random_frame();
+      const PrincipalFrame start = random_frame();
       const Vec3 root(normal(rng), normal(rng), normal(rng));
       std::vector<Vec3> children(trial % 4);
       for (Vec3& c : children) c = Vec3(normal(rng), normal(rng), normal(rng));
-      const Frame local = local_refine(start, trial % 2 ? &root : nullptr, children, max_angle);
-      EXPECT_LE(rotation_angle_between(start.directions, local.directions), max_angle + 1e-12);
-      const Frame parent = parent_refine(local, random_frame(), start.directions, max_angle);
+      // The blend is held to the limit as a whole; Algorithm 3 holds each align step to it.
+      const PrincipalFrame blend =
+          local_refine(start, trial % 2 ? &root : nullptr, children, max_angle, LocalRefinement::blend);
+      EXPECT_LE(rotation_angle_between(start.directions, blend.directions), max_angle + 1e-12);
+      const PrincipalFrame parent = parent_refine(blend, random_frame(), start.directions, max_angle);
       EXPECT_LE(rotation_angle_between(start.directions, parent.directions), max_angle + 1e-12);
       EXPECT_LT((parent.directions.transpose() * parent.directions - Mat3::Identity()).norm(), 1e-12);
+      const int steps = static_cast<int>(children.size()) + trial % 2;
+      const PrincipalFrame thesis = local_refine(start, trial % 2 ? &root : nullptr, children, max_angle);
+      if (steps == 0) EXPECT_EQ(thesis.directions, start.directions);
+      else EXPECT_LE(rotation_angle_between(start.directions, thesis.directions), steps * max_angle + 1e-12);
+      EXPECT_LT((thesis.directions.transpose() * thesis.directions - Mat3::Identity()).norm(), 1e-12);
     }
   }
 }
 
 TEST(Refinement, ParentRefinementSnapsANearlyAlignedChildOntoItsParent) {
   const Mat3 tilted = Eigen::AngleAxisd(0.1, Vec3(1, 2, 3).normalized()).toRotationMatrix();
-  const Frame child{tilted, 2};
-  const Frame out = parent_refine(child, {Mat3::Identity(), 0}, tilted, 0.2);
+  const PrincipalFrame child{tilted, 2};
+  const PrincipalFrame out = parent_refine(child, {Mat3::Identity(), 0}, tilted, 0.2);
   EXPECT_LT(rotation_angle_between(Mat3::Identity(), out.directions), 1e-9);
 }
 
-TEST(Skeleton, RefinedFramesStayWithinMaxAngleOfTheCovarianceFrames) {
+// Every align step is held to the limit: the blend's one step, and Algorithm 3's one per
+// opening (bent: the root part and the child one each, the bent part two). The turn the
+// skeleton reports is the one between the covariance frame and the refined one.
+TEST(Skeleton, RefinedFramesStayWithinMaxAngleOfTheCovarianceFramesPerAlignStep) {
   const SegmentedModel model = bent_model();
   const Skeleton pa = extract_skeleton(model, with_method("pa"));
-  SkeletonParams params = with_method("pa-refined");
-  params.max_angle_degrees = 12;
-  const Skeleton refined = extract_skeleton(model, params);
-  for (int c = 0; c < model.num_components(); ++c)
-    EXPECT_LE(rotation_angle_between(pa.components[c].obb.axes, refined.components[c].obb.axes),
-              12 * std::numbers::pi / 180 + 1e-12);
+  const double limit = 12 * std::numbers::pi / 180;
+  for (LocalRefinement mode : {LocalRefinement::thesis, LocalRefinement::blend}) {
+    SkeletonParams params = with_method("pa-refined");
+    params.max_angle_degrees = 12;
+    params.local_refinement = mode;
+    const Skeleton refined = extract_skeleton(model, params);
+    const int steps[] = {1, 2, 1};
+    for (int c = 0; c < model.num_components(); ++c) {
+      const double turn = rotation_angle_between(pa.components[c].obb.axes, refined.components[c].obb.axes);
+      EXPECT_LE(turn, (mode == LocalRefinement::blend ? 1 : steps[c]) * limit + 1e-12);
+      EXPECT_NEAR(refined.components[c].refinement_turn, turn, 1e-9);
+      EXPECT_EQ(pa.components[c].refinement_turn, 0.0);
+    }
+  }
+}
+
+// Thesis §3.2.2: a part that is not star-shaped takes its centre of mass. A U of seven unit
+// voxels: the mean of their centres, y = (3 * 0.5 + 2 * 1.5 + 2 * 2.5) / 7; the hull's centroid
+// (the earlier choice) is the middle of its box.
+TEST(Skeleton, EmptyKernelTakesTheCentreOfMass) {
+  const SegmentedModel u = SegmentedModel::build(
+      test::voxel_model({{0, 0, 0, 0}, {1, 0, 0, 0}, {2, 0, 0, 0}, {0, 1, 0, 0}, {2, 1, 0, 0}, {0, 2, 0, 0}, {2, 2, 0, 0}},
+                        {"U"}),
+      "U");
+  SkeletonParams params = with_method("centroid");
+  const ComponentFrame mass = extract_skeleton(u, params).components[0];
+  EXPECT_TRUE(mass.kernel_empty);
+  EXPECT_LT((mass.kernel_centroid - Vec3(1.5, 9.5 / 7, 0.5)).norm(), 1e-12);
+  params.empty_kernel_centre_of_mass = false;
+  EXPECT_LT((extract_skeleton(u, params).components[0].kernel_centroid - Vec3(1.5, 1.5, 0.5)).norm(), 1e-12);
 }
 
 TEST(Skeleton, ModelWithPartsButNoHierarchyIsRejected) {

@@ -36,6 +36,7 @@ struct AnimateOptions {
   std::string output;
   std::string format = "obj";
   bool no_limits = false;
+  std::string limits = "joint";
   bool no_collisions = false;
   bool json = false;
   WeightsSpec weights;
@@ -168,7 +169,7 @@ void run_animate(const AnimateOptions& o) {
   const ClipFile clip = read_clip(o.clip);
   SessionParams params;
   params.skeleton.method = o.method;
-  params.checks = {!o.no_limits, !o.no_collisions};
+  params.checks = {!o.no_limits, !o.no_collisions, find_limit_rejection(o.limits)};
   params.fps = o.fps;
   params.weights = o.weights;
   params.threads = o.threads;
@@ -233,6 +234,7 @@ void add_animate_command(CLI::App& app, int& exit_code) {
       ->check(finite_range(1L, static_cast<long>(FrameGrid::kMaxFrames)))
       ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
+  sub->add_option("--limits", o->limits, kLimitsHelp)->check(CLI::IsMember(limit_rejection_names()))->capture_default_str();
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--json", o->json, "Print frames written, every rejection, the last pose and time per stage as JSON");
   sub->callback([o, sub, &exit_code] {

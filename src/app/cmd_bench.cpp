@@ -147,7 +147,9 @@ nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::strin
     if (!o.json) std::cerr << "bench: " << name << "...\n";
     const ModelFiles files = resolve_model(name);
     const SegmentedModel model = load_model(files);
-    for (auto& row : measure_skeletonization(files.name, model, skeleton_method_names(), o.repeat)) rows.push_back(row);
+    std::vector<SkeletonParams> methods(skeleton_method_names().size());
+    for (std::size_t i = 0; i < methods.size(); ++i) methods[i].method = skeleton_method_names()[i];
+    for (auto& row : measure_skeletonization(files.name, model, methods, o.repeat)) rows.push_back(row);
     for (auto& row : measure_animation(files.name, model, deformers, params, o.repeat)) animation.push_back(row);
     for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
     for (const std::string& back_end : gap_back_ends)

@@ -22,6 +22,8 @@ struct SkeletonizeOptions {
   std::string model;
   std::string method = "pa-refined";
   double max_angle = 20.0;
+  std::string refinement = "thesis";
+  std::string empty_kernel = "mass";
   bool all_axes = false;
   std::string output;
   bool json = false;
@@ -77,7 +79,7 @@ void print_text(const nlohmann::json& s) {
     std::cout << "  " << std::left << std::setw(20) << c["name"].get<std::string>();
     if (c.contains("kernel_centroid"))
       std::cout << " kernel centroid " << c["kernel_centroid"]
-                << (c["kernel_empty"].get<bool>() ? " (kernel empty: hull centroid)" : "") << "  principal axis "
+                << (c["kernel_empty"].get<bool>() ? " (kernel empty)" : "") << "  principal axis "
                 << c["obb"]["axes"][c["principal_axis"].get<int>()];
     std::cout << '\n';
   }
@@ -99,6 +101,16 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
   sub->add_option("--max-angle", o->max_angle, "Largest refinement rotation of a frame, degrees")
       ->check(finite_range(0.0, 180.0))
       ->capture_default_str();
+  sub->add_option("--refinement", o->refinement,
+                  "Local refinement: thesis (Algorithm 3 as printed: align steps in turn, each making the "
+                  "closest direction the principal axis) or blend (one order-independent blended turn)")
+      ->check(CLI::IsMember(local_refinement_names()))
+      ->capture_default_str();
+  sub->add_option("--empty-kernel", o->empty_kernel,
+                  "Centroid of a part whose kernel is empty: mass (its centre of mass, thesis 3.2.2) or hull (its "
+                  "convex hull's centroid)")
+      ->check(CLI::IsMember({"mass", "hull"}))
+      ->capture_default_str();
   sub->add_flag("--all-axes", o->all_axes, "PA: add the ends of the other two principal directions");
   sub->add_option("-o,--output", o->output, "Write the skeleton as JSON to this file");
   sub->add_flag("--json", o->json, "Print the skeleton as JSON");
@@ -118,6 +130,8 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     params.method = o->method;
     params.max_angle_degrees = o->max_angle;
     params.all_axes = o->all_axes;
+    params.local_refinement = find_local_refinement(o->refinement);
+    params.empty_kernel_centre_of_mass = o->empty_kernel == "mass";
     SkeletonTimings timings;
     const Skeleton skeleton = extract_skeleton(model, params, timings);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton, timings);

@@ -29,6 +29,9 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       ->capture_default_str();
   add_weight_options(*sub, o->weights, o->threads);
   sub->add_flag("--no-limits{false}", o->limits, "Do not reject angles outside the joint limits");
+  sub->add_option("--limits", o->limit_rejection, kLimitsHelp)
+      ->check(CLI::IsMember(limit_rejection_names()))
+      ->capture_default_str();
   sub->add_flag("--no-collisions{false}", o->collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--gpu", o->gpu,
                 "Skin in GLSL on the GPU where the deformer has a GPU form (lbs, sbs, dqs, rigid; key g)");

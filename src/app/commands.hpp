@@ -6,6 +6,11 @@
 
 namespace skinlab {
 
+/// `--limits`' help, shared by animate and view.
+inline constexpr const char* kLimitsHelp =
+    "What a violated joint limit cancels: joint (the joint's whole motion for the frame, thesis 4.3) or dof (only "
+    "the angle outside its range)";
+
 /// Every subcommand, in the order `--help` lists them (the tests walk the same app).
 void add_commands(CLI::App& app, int& exit_code, int argc, char** argv);
 

@@ -283,7 +283,7 @@ void write_experiment(const ExperimentDefinition& def, const nlohmann::json& res
   if (def.figures && complete) {
     outputs.create_directories(out / "figures");
     for (const TableSpec& spec : def.tables)
-      if (spec.kind->figures) spec.kind->figures(spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+      if (spec.kind->figures) spec.kind->figures(def, spec, table_rows(spec, results["tasks"]), out / "figures", progress);
   }
   outputs.commit();
 }

@@ -96,7 +96,8 @@ std::vector<std::string> model_list(const Checker& check, const nlohmann::json& 
 
 ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file) {
   const Checker check(file);
-  check.keys(source, "", {"name", "description", "models", "repeats", "figures", "tables"}, {"name", "models", "tables"});
+  check.keys(source, "", {"name", "description", "models", "repeats", "figures", "refinement", "refinement_angles", "tables"},
+             {"name", "models", "tables"});
   ExperimentDefinition def;
   def.source = source;
   def.digest = sha256_hex(source.dump());
@@ -113,6 +114,26 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
     def.figures = source["figures"].get<bool>();
   }
   const std::vector<std::string> models = model_list(check, source["models"], "/models");
+  if (source.contains("refinement")) {
+    const std::string mode = check.string(source["refinement"], "/refinement");
+    const std::vector<std::string>& modes = local_refinement_names();
+    if (std::find(modes.begin(), modes.end(), mode) == modes.end())
+      check.fail("/refinement", "one of " + joined(modes), source["refinement"]);
+    def.refinement = find_local_refinement(mode);
+  }
+  if (source.contains("refinement_angles")) {
+    const nlohmann::json& angles = source["refinement_angles"];
+    if (!angles.is_object()) check.fail("/refinement_angles", "an object of model names and degrees", angles);
+    const std::vector<std::string> standard = standard_models();
+    for (const auto& [model, degrees] : angles.items()) {
+      const std::string path = "/refinement_angles/" + model;
+      if (std::find(standard.begin(), standard.end(), model) == standard.end())
+        check.fail(path, "a standard model's name as the key", model);
+      if (!degrees.is_number() || !(degrees.get<double>() > 0.0 && degrees.get<double>() <= 90.0))
+        check.fail(path, "degrees, more than 0 and at most 90", degrees);
+      def.refinement_angles[model] = degrees.get<double>();
+    }
+  }
   const nlohmann::json& tables = source["tables"];
   if (!tables.is_array() || tables.empty()) check.fail("/tables", "a non-empty list of tables", tables);
   std::vector<std::string> kind_names;
@@ -152,6 +173,15 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
     def.tables.push_back(std::move(spec));
   }
   return def;
+}
+
+SkeletonParams skeleton_params(const ExperimentDefinition& def, const std::string& model, const std::string& method) {
+  SkeletonParams params;
+  params.method = method;
+  params.local_refinement = def.refinement;
+  if (const auto angle = def.refinement_angles.find(model); angle != def.refinement_angles.end())
+    params.max_angle_degrees = angle->second;
+  return params;
 }
 
 ExperimentDefinition read_experiment(const std::filesystem::path& file) {

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "skinlab/experiments/table_kind.hpp"
+#include "skinlab/skeleton/extract_skeleton.hpp"
 
 namespace skinlab {
 
@@ -27,9 +29,17 @@ struct ExperimentDefinition {
   int repeats = 5;
   bool figures = true;
   std::vector<TableSpec> tables;
+  /// How skeletons are refined: Local refinement's mode, and the largest turn per model (the
+  /// thesis refines each of its models with its own angle; a model not listed gets
+  /// SkeletonParams' default).
+  LocalRefinement refinement = LocalRefinement::thesis;
+  std::map<std::string, double> refinement_angles;
   nlohmann::json source;  ///< the definition as read (results carry it)
   std::string digest;     ///< SHA-256 of `source`'s canonical text: what merge compares
 };
+
+/// The skeleton parameters of `method` on `model` under the definition.
+SkeletonParams skeleton_params(const ExperimentDefinition& def, const std::string& model, const std::string& method);
 
 /// Reads and checks a definition. Throws ParseError (FILE:LINE:COL) for bad JSON and InputError
 /// naming the file and the JSON path of a wrong value.

@@ -61,11 +61,9 @@ nlohmann::json measure_model(const std::string& name, const SegmentedModel& mode
 }
 
 nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
-                                       const std::vector<std::string>& methods, int repeat) {
+                                       const std::vector<SkeletonParams>& methods, int repeat) {
   nlohmann::json rows = nlohmann::json::array();
-  for (const std::string& method : methods) {
-    SkeletonParams params;
-    params.method = method;
+  for (const SkeletonParams& params : methods) {
     // Every phase of SkeletonTimings and of the kernel's KernelTimings, by the key it is reported as.
     const std::vector<std::pair<const char*, double (*)(const SkeletonTimings&)>> phases{
         {"total", [](const SkeletonTimings& t) { return t.total; }},
@@ -88,7 +86,7 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
                           {"parts", model.num_components()},
                           {"vertices", model.mesh().num_vertices()},
                           {"triangles", model.mesh().num_triangles()},
-                          {"method", method}};
+                          {"method", params.method}};
     for (std::size_t k = 0; k < phases.size(); ++k) put_timing(row, phases[k].first, runs[k]);
     rows.push_back(row);
   }

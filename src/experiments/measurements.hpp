@@ -29,9 +29,9 @@ const nlohmann::json& thesis_number(const std::string& pointer);
 /// Table 5.1: parts, vertices, triangles of the model (and of the thesis' mesh when it has one).
 nlohmann::json measure_model(const std::string& name, const SegmentedModel& model);
 
-/// Table 5.2: skeleton extraction per method, total and kernel phase.
+/// Table 5.2: skeleton extraction per method (one entry of `methods` each), total and by phase.
 nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
-                                       const std::vector<std::string>& methods, int repeat);
+                                       const std::vector<SkeletonParams>& methods, int repeat);
 
 /// Per frame of the model's first clip, for each deformer: posing and deformation (bench only).
 nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,

@@ -47,8 +47,8 @@ struct TableKindEntry {
   /// The table from the rows present, in definition order.
   std::function<Table(const TableSpec&, const std::vector<nlohmann::json>&)> build;
   /// Figures written into a folder; empty: the kind has none.
-  std::function<void(const TableSpec&, const std::vector<nlohmann::json>&, const std::filesystem::path&,
-                     const Progress&)>
+  std::function<void(const ExperimentDefinition&, const TableSpec&, const std::vector<nlohmann::json>&,
+                     const std::filesystem::path&, const Progress&)>
       figures;
 };
 

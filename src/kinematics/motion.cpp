@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "skinlab/core/error.hpp"
 #include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
@@ -105,12 +106,25 @@ std::vector<std::string> summarize_rejections(const std::vector<Rejection>& reje
   return lines;
 }
 
+const std::vector<std::string>& limit_rejection_names() {
+  static const std::vector<std::string> names{"joint", "dof"};
+  return names;
+}
+
+LimitRejection find_limit_rejection(const std::string& name) {
+  const std::vector<std::string>& names = limit_rejection_names();
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) throw InputError("unknown limit rejection '" + name + "' (expected joint or dof)");
+  return static_cast<LimitRejection>(it - names.begin());
+}
+
 void check_motion(const Rig& rig, const MotionCheckParams& params, const Pose& accepted, int frame, double time,
                   Pose& wanted, std::vector<QT>& world, std::vector<Rejection>& rejections, double& collision_seconds) {
   constexpr double kDegrees = 180.0 / std::numbers::pi;
   const int joints = static_cast<int>(rig.order.size());
   if (params.limits)
-    for (int j = 0; j < joints; ++j)
+    for (int j = 0; j < joints; ++j) {
+      bool violated = false;
       for (int k = 0; k < 3; ++k) {
         double& angle = wanted.angles[3 * j + k];
         const auto& limits = rig.components[rig.order[j]].limits;
@@ -124,9 +138,13 @@ void check_motion(const Rig& rig, const MotionCheckParams& params, const Pose& a
           r.limit = (angle < lo ? lo : hi) * kDegrees;
           r.angle = angle * kDegrees;
           rejections.push_back(r);
-          angle = accepted.angles[3 * j + k];
+          violated = true;
+          if (params.limit_rejection == LimitRejection::dof) angle = accepted.angles[3 * j + k];
         }
       }
+      if (violated && params.limit_rejection == LimitRejection::joint)
+        for (int k = 0; k < 3; ++k) wanted.angles[3 * j + k] = accepted.angles[3 * j + k];
+    }
   if (!params.collisions) {
     forward_kinematics(rig, wanted, world);
     return;

@@ -36,14 +36,27 @@ std::string describe(const Rejection& rejection, const Rig& rig);
 /// "frames 12–19: arm_l_upper X above limit 120°" ("frame 12: ..." for a single frame).
 std::vector<std::string> summarize_rejections(const std::vector<Rejection>& rejections, const Rig& rig);
 
+/// What a violated joint limit cancels.
+enum class LimitRejection {
+  joint,  ///< the joint's whole motion for the frame: all three angles keep their accepted values
+          ///< ([VF08 §4.3]: "If any of two comes true then the motion is cancelled")
+  dof,    ///< only the angle outside its range (skinlab's earlier rule; `--limits dof`)
+};
+
+/// The names of LimitRejection's values ("joint", "dof"), in order.
+const std::vector<std::string>& limit_rejection_names();
+/// The value called `name`; throws InputError naming the choices.
+LimitRejection find_limit_rejection(const std::string& name);
+
 struct MotionCheckParams {
   bool limits = true;      ///< reject angles outside the .skel ranges
   bool collisions = true;  ///< reject motions that make parts' boxes overlap
+  LimitRejection limit_rejection = LimitRejection::joint;
 };
 
 /// One step of the checks: `wanted` is repaired in place against the last `accepted` pose and
-/// `world` receives the repaired pose's transforms. A DOF outside its limit keeps its accepted
-/// value; then the joints whose angles changed are tried depth-first, and a joint whose moved
+/// `world` receives the repaired pose's transforms. A joint with a DOF outside its limit keeps
+/// its accepted angles (all three, or that DOF alone: params.limit_rejection); then the joints whose angles changed are tried depth-first, and a joint whose moved
 /// subtree hits another part (rig.collision_pairs: bounding spheres first, candidate pairs by
 /// increasing w = (l / r)^2, centre distance over radius sum, then the OBB separating-axis test)
 /// keeps its accepted angles. The mover is always accepted. Appends what it rejected, stamped

@@ -8,6 +8,7 @@
 
 #include "skinlab/core/segmented_model.hpp"
 #include "skinlab/geometry/kernel_centroid.hpp"
+#include "skinlab/skeleton/refinement.hpp"
 #include "skinlab/skeleton/skeleton.hpp"
 #include "skinlab/skeleton/skeleton_method.hpp"
 
@@ -29,7 +30,15 @@ struct SkeletonTimings {
 
 struct SkeletonParams {
   std::string method = "pa-refined";  ///< a name in skeleton_methods() (skeleton/skeleton_method.hpp)
-  double max_angle_degrees = 20.0;  ///< refinement never turns a frame further [VF08 §3.3.1]
+  /// An align step of refinement turning further is rejected [VF08 §3.3.1]. The thesis sets it
+  /// per model (10-22 degrees, Figs. 5.3-5.18); experiment definitions do too.
+  double max_angle_degrees = 20.0;
+  LocalRefinement local_refinement = LocalRefinement::thesis;  ///< how Local refinement combines its turns
+  /// Where a part whose kernel is empty (not star-shaped) puts its centroid: its centre of mass,
+  /// the volume centroid of the capped part ([VF08 §3.2.2]: "In non star-shaped components the
+  /// center of their mass is used instead"), or, with false, its convex hull's surface centroid
+  /// (skinlab's earlier choice; `skeletonize --empty-kernel hull`).
+  bool empty_kernel_centre_of_mass = true;
   bool all_axes = false;            ///< PA: add the ends of the other two principal directions
   KernelParams kernel;
 };

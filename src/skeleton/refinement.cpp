@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "skinlab/core/error.hpp"
+
 namespace skinlab {
 
 namespace {
@@ -37,18 +39,38 @@ double rotation_angle_between(const Mat3& a, const Mat3& b) {
   return std::acos(std::clamp(c, -1.0, 1.0));
 }
 
-Frame local_refine(const Frame& frame, const Vec3* root_vector, const std::vector<Vec3>& child_vectors,
-                   double max_angle) {
-  std::vector<std::pair<Vec3, double>> vectors;
-  const double n = static_cast<double>(child_vectors.size());
-  const double unit = root_vector != nullptr ? 1.0 / (n + 2.0) : (n > 0 ? 1.0 / n : 0.0);
-  if (root_vector != nullptr) vectors.push_back({*root_vector, 2.0 * unit});
-  for (const Vec3& v : child_vectors) vectors.push_back({v, unit});
+const std::vector<std::string>& local_refinement_names() {
+  static const std::vector<std::string> names{"thesis", "blend"};
+  return names;
+}
 
+LocalRefinement find_local_refinement(const std::string& name) {
+  const std::vector<std::string>& names = local_refinement_names();
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end())
+    throw InputError("unknown local refinement '" + name + "' (expected " + names[0] + " or " + names[1] + ")");
+  return static_cast<LocalRefinement>(it - names.begin());
+}
+
+namespace {
+
+// [VF08 Alg. 3, function align]: turns the direction closest to v by `weight` of its angle to v
+// and makes it the principal axis, unless the turn exceeds max_angle.
+void align(PrincipalFrame& frame, const Vec3& v, double weight, double max_angle) {
+  if (v.norm() < 1e-12) return;
+  Vec3 closest;
+  const int k = closest_direction(frame.directions, v, closest);
+  const double angle = std::acos(std::clamp(closest.dot(v.normalized()), -1.0, 1.0));
+  if (angle * weight > max_angle) return;  // line 4: rejected, the axis stays too
+  frame.directions = partial_turn(closest, v.normalized(), weight) * frame.directions;
+  frame.principal_axis = k;  // line 6
+}
+
+PrincipalFrame blend_refine(const PrincipalFrame& frame, const std::vector<std::pair<Vec3, double>>& vectors, double max_angle) {
   // Each vector asks for the turn of its closest direction onto itself, scaled by its weight;
   // the requests are blended as a weighted quaternion sum, so the order of the openings does
   // not matter and symmetric requests cancel.
-  Frame out = frame;
+  PrincipalFrame out = frame;
   Eigen::Vector4d blend = Eigen::Vector4d::Zero();
   double total_weight = 0.0;
   int last_closest = frame.principal_axis;
@@ -72,8 +94,30 @@ Frame local_refine(const Frame& frame, const Vec3* root_vector, const std::vecto
   return out;
 }
 
-Frame parent_refine(const Frame& child, const Frame& parent, const Mat3& original, double max_angle) {
-  Frame out = child;
+}  // namespace
+
+PrincipalFrame local_refine(const PrincipalFrame& frame, const Vec3* root_vector, const std::vector<Vec3>& child_vectors,
+                   double max_angle, LocalRefinement mode) {
+  const double children = static_cast<double>(child_vectors.size());
+  if (mode == LocalRefinement::blend) {
+    // The earlier weights: 1/N over a root part's children.
+    const double unit = root_vector != nullptr ? 1.0 / (children + 2.0) : (children > 0 ? 1.0 / children : 0.0);
+    std::vector<std::pair<Vec3, double>> vectors;
+    if (root_vector != nullptr) vectors.push_back({*root_vector, 2.0 * unit});
+    for (const Vec3& v : child_vectors) vectors.push_back({v, unit});
+    return blend_refine(frame, vectors, max_angle);
+  }
+  // Line 1: w = N_OC + 1, N_OC counting the opening centroids that line 3 visits (the
+  // children's); align divides the angle by its Weight argument (line 3 of align).
+  const double w = children + 1.0;
+  PrincipalFrame out = frame;
+  if (root_vector != nullptr) align(out, *root_vector, 1.0 / (2.0 * w), max_angle);  // line 2
+  for (const Vec3& v : child_vectors) align(out, v, 1.0 / w, max_angle);             // line 3
+  return out;
+}
+
+PrincipalFrame parent_refine(const PrincipalFrame& child, const PrincipalFrame& parent, const Mat3& original, double max_angle) {
+  PrincipalFrame out = child;
   const Vec3 principal = child.directions.col(child.principal_axis);
   Vec3 target;
   const int k = closest_direction(parent.directions, principal, target);

@@ -29,11 +29,13 @@ struct Bone {
 struct ComponentFrame {
   int root_joint = -1;  ///< the joint the component's local skeleton starts from
   Vec3 kernel_centroid = Vec3::Zero();
-  bool kernel_empty = true;        ///< true: kernel_centroid is the convex-hull centroid
+  bool kernel_empty = true;        ///< true: kernel_centroid is the part's centre of mass (or its hull's
+                                   ///< centroid: SkeletonParams::empty_kernel_centre_of_mass)
   OBB obb;                         ///< axes = principal directions after any refinement
   int principal_axis = 0;          ///< which column of obb.axes is the principal axis
   Vec3 axis_begin = Vec3::Zero();  ///< PA_KC: the principal axis through the kernel centroid,
   Vec3 axis_end = Vec3::Zero();    ///< clipped to the component (pa methods only)
+  double refinement_turn = 0.0;    ///< radians that refinement turned the principal directions
 };
 
 struct Skeleton {

@@ -43,6 +43,7 @@ Skeleton SkeletonBuilder::build() {
       frame.kernel_empty = a.kernel.kernel_empty;
       frame.obb = fit_obb(a.frame.directions, a.hull.points);
       frame.principal_axis = a.frame.principal_axis;
+      frame.refinement_turn = a.refinement_turn;
     }
     method_.build_component(*this, c);
   }
@@ -65,6 +66,10 @@ void SkeletonBuilder::analyze_components() {
       a.hull = convex_hull(mesh.positions);
       t.hull += stopwatch.lap();
       a.kernel = kernel_centroid(mesh.positions, mesh.triangles, a.surface.opening_planes, a.hull, params_.kernel);
+      Vec3 centre_of_mass;
+      if (a.kernel.kernel_empty && params_.empty_kernel_centre_of_mass &&
+          enclosed_volume(TriMesh{a.surface.positions, a.surface.triangles}, &centre_of_mass) > 0.0)
+        a.kernel.centroid = centre_of_mass;
       t.kernel_phases += a.kernel.timings;
     } catch (const GeometryError& e) {
       throw InputError(model_.source() + ": component " + quote(model_.components()[c].name) + ": " + e.what());
@@ -88,12 +93,14 @@ void SkeletonBuilder::refine() {
     std::vector<Vec3> child_vectors;
     for (int child : children_[c]) child_vectors.push_back(opening_centroid(model_, c, child) - kc);
     analysis_[c].frame =
-        local_refine(analysis_[c].frame, parent_[c] >= 0 ? &root_vector : nullptr, child_vectors, max_angle);
+        local_refine(analysis_[c].frame, parent_[c] >= 0 ? &root_vector : nullptr, child_vectors, max_angle,
+                     params_.local_refinement);
   }
   // Depth-first order visits parents first: each child meets its parent's final frame.
   for (int c : order_)
     if (parent_[c] >= 0)
       analysis_[c].frame = parent_refine(analysis_[c].frame, analysis_[parent_[c]].frame, original[c], max_angle);
+  for (int c : order_) analysis_[c].refinement_turn = rotation_angle_between(original[c], analysis_[c].frame.directions);
   timings_.refinement += stopwatch.seconds();
 }
 

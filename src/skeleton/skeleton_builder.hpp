@@ -21,8 +21,9 @@ struct ComponentAnalysis {
   ComponentSurface surface;  ///< the component with its openings capped
   ConvexHull hull;
   KernelCentroid kernel;
-  Frame frame;               ///< principal directions, after refinement where the method refines
+  PrincipalFrame frame;               ///< principal directions, after refinement where the method refines
   double diagonal = 0.0;     ///< of the closed surface's bounding box
+  double refinement_turn = 0.0;  ///< radians that refinement turned `frame`
 };
 
 class SkeletonBuilder {

@@ -22,6 +22,7 @@ struct ViewerOptions {
   WeightsSpec weights;                    ///< for the smooth deformers
   bool gpu = false;                       ///< skin in GLSL where the deformer has a GPU form (key g)
   bool limits = true, collisions = true;  ///< which rejections apply
+  std::string limit_rejection = "joint";  ///< what a violated limit cancels (kinematics/motion.hpp)
   std::string weights_of;                 ///< select this part and show its skinning weights as a heat map (key w)
   int threads = 1;
   bool all_axes = false;          ///< PA methods: draw the ends of the other two principal directions

@@ -48,7 +48,7 @@ void ViewerState::rebuild() {
   params.skeleton.method = skeleton_methods()[method_].name;
   params.skeleton.all_axes = options_.all_axes;
   params.fps = options_.fps;
-  params.checks = {options_.limits, options_.collisions};
+  params.checks = {options_.limits, options_.collisions, find_limit_rejection(options_.limit_rejection)};
   params.weights = options_.weights;
   params.threads = options_.threads;
   session_ = std::make_unique<AnimationSession>(*model_, clip_, params, options_.deformers[deformer_]);

@@ -25,7 +25,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       });
 }
 
-void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
+void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
              const Progress&) {
   std::vector<std::pair<std::string, std::vector<double>>> bars;
   for (const auto& r : rows)

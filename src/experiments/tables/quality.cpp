@@ -37,7 +37,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   return t;
 }
 
-void figures(const TableSpec& spec, const std::vector<nlohmann::json>&, const std::filesystem::path& dir,
+void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>&, const std::filesystem::path& dir,
              const Progress& progress) {
   for (const std::string& model : spec.models) {
     const std::vector<std::filesystem::path> clips = model_clips(model);

@@ -32,7 +32,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       });
 }
 
-void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
+void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
              const Progress& progress) {
   std::vector<std::pair<std::string, std::vector<double>>> bars;
   for (const std::string& model : spec.models) {
@@ -41,11 +41,7 @@ void figures(const TableSpec& spec, const std::vector<nlohmann::json>& rows, con
     const SegmentedModel m = load_model(files);
     std::vector<RenderScene> scenes;
     std::vector<Skeleton> skeletons;
-    for (const std::string& method : spec.variants) {
-      SkeletonParams params;
-      params.method = method;
-      skeletons.push_back(extract_skeleton(m, params));
-    }
+    for (const std::string& method : spec.variants) skeletons.push_back(extract_skeleton(m, skeleton_params(def, model, method)));
     for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
     std::vector<const RenderScene*> pointers;
     for (const RenderScene& s : scenes) pointers.push_back(&s);
@@ -70,7 +66,9 @@ TableKindEntry skeletonization_table_kind() {
       {"kernel_interior_point_ms", "n"}, {"kernel_intersection_ms", "n"}};
   kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
                     const SegmentedModel& model) {
-    return measure_skeletonization(name, model, spec.variants, def.repeats);
+    std::vector<SkeletonParams> methods;
+    for (const std::string& method : spec.variants) methods.push_back(skeleton_params(def, name, method));
+    return measure_skeletonization(name, model, methods, def.repeats);
   };
   kind.build = build;
   kind.figures = figures;
