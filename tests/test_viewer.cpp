@@ -283,4 +283,21 @@ TEST(ViewerInputs, OneTableDispatchesTheKeysAndIsTheDocsList) {
   skinlab::handle_key(viewer, '\t');
   EXPECT_EQ(viewer.selected, 0);
   EXPECT_FALSE(skinlab::handle_key(viewer, 'z'));
+
+  // r shows the rest pose (as a viewer without a clip does), 0 the clip's first frame.
+  const nlohmann::json rest = viewer.projected_centroids();
+  options.clip = kClip;
+  skinlab::ViewerState playing(options);
+  for (int k = 0; k < 30; ++k) skinlab::handle_key(playing, 'n');
+  EXPECT_EQ(playing.shown(), 30);
+  EXPECT_NE(playing.projected_centroids(), rest);
+  EXPECT_TRUE(skinlab::handle_key(playing, 'r'));
+  EXPECT_TRUE(playing.at_rest());
+  EXPECT_FALSE(playing.playing);
+  EXPECT_EQ(playing.projected_centroids(), rest);
+  EXPECT_TRUE(skinlab::handle_key(playing, '0'));
+  EXPECT_FALSE(playing.at_rest());
+  EXPECT_EQ(playing.shown(), 0);
+  skinlab::handle_key(playing, 'n');
+  EXPECT_EQ(playing.shown(), 1);
 }

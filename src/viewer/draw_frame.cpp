@@ -122,11 +122,13 @@ void ViewerState::obb_edges(LineBatch& lines, int c, const Rgb& color) const {
 
 // The status line, the selection, recent rejections, and the help (the input table's lines).
 std::vector<std::string> ViewerState::status_lines() const {
-  char status[200];
-  std::snprintf(status, sizeof status, "%s  %s  %s%s  %s  frame %d/%d  t=%.2f s  x%.2g", files_.name.c_str(),
+  char where[64];
+  if (at_rest_) std::snprintf(where, sizeof where, "rest pose");
+  else std::snprintf(where, sizeof where, "frame %d/%d  t=%.2f s", shown_, grid().last(), grid().time(shown_));
+  char status[240];
+  std::snprintf(status, sizeof status, "%s  %s  %s%s  %s  %s  x%.2g", files_.name.c_str(),
                 skeleton_methods()[method_].name.c_str(), options_.deformers[deformer_].name.c_str(),
-                gpu_active() ? " (GLSL)" : "", kRenderModes[static_cast<int>(mode)], shown_, grid().last(),
-                grid().time(shown_), speed);
+                gpu_active() ? " (GLSL)" : "", kRenderModes[static_cast<int>(mode)], where, speed);
   if (options_.screenshot.empty())  // a single headless frame has no frame rate
     std::snprintf(status + std::strlen(status), sizeof status - std::strlen(status), "  %.0f fps", measured_fps);
   std::vector<std::string> text{status};

@@ -84,7 +84,8 @@ std::vector<ViewerInput> make_inputs() {
        }},
       {"] / [", "playback speed x2 / x0.5", {']', '['}, [](V& v, int code) { v.speed *= code == ']' ? 2 : 0.5; }},
       {"l", "load a clip: type its path in the terminal", {'l'}, prompt_clip},
-      {"r", "back to frame 0, stopped", {'r'}, [](V& v, int) { v.rest(); }},
+      {"r", "the rest pose (every joint angle zero), stopped", {'r'}, [](V& v, int) { v.rest(); }},
+      {"0", "back to frame 0 of the clip, stopped", {'0'}, [](V& v, int) { v.first_frame(); }},
       {"h", "this help on/off", {'h'}, [](V& v, int) { v.help = !v.help; }},
       {"q, esc", "quit", {'q', 27}, [](V&, int) { glutLeaveMainLoop(); }},
   };

@@ -99,6 +99,7 @@ void ViewerState::load_clip(const std::string& path) {
 }
 
 void ViewerState::show(int f) {
+  at_rest_ = false;
   shown_ = std::clamp(f, 0, grid().last());
   time_ = std::max(time_, grid().time(shown_));
   if (grid().frame_at(time_) != shown_) time_ = grid().time(shown_);
@@ -126,11 +127,23 @@ bool ViewerState::advance(double seconds) {
   return true;
 }
 
-void ViewerState::rest() {
+void ViewerState::first_frame() {
   playing = false;
   recent_.clear();
   time_ = 0;
   show(0);
+}
+
+void ViewerState::rest() {
+  first_frame();
+  // The rest pose (every angle zero, the mover at the origin) as an explicit pose: the animator
+  // checks it like any step, and play or n goes on from frame 0 (the animator replays).
+  Pose rest_pose;
+  rest_pose.angles.assign(3 * rig().order.size(), 0.0);
+  const AcceptedPose& pose = session_->animator().apply(rest_pose, grid().begin());
+  frame_stale_ = gpu_active();
+  if (!frame_stale_) session_->deformer().deform(pose, frame_);
+  at_rest_ = true;
 }
 
 // Prints and shows a rejection when it starts, not again on every frame it lasts.

@@ -46,7 +46,11 @@ class ViewerState {
   /// Advances the playback clock by `seconds` of wall time (looping); returns whether the frame changed.
   bool advance(double seconds);
   void toggle_playing() { playing = !playing; }
+  /// Stops and shows the rest pose: the skeleton's own pose, every joint angle zero.
   void rest();
+  /// Stops and shows grid frame 0.
+  void first_frame();
+  bool at_rest() const { return at_rest_; }
 
   // Selection and views.
   /// The part under pixel (x, y) (top-left origin), or -1.
@@ -109,7 +113,8 @@ class ViewerState {
   bool use_gpu_ = false;                  ///< skin in GLSL when the deformer has a GPU form
   bool deformer_has_gpu_ = false;         ///< asked once per deformer: gpu_skinning() builds the upload
   std::unique_ptr<GlSkinning> gpu_;       ///< made on first use for the current deformer
-  int shown_ = 0;                         ///< the grid frame on screen
+  int shown_ = 0;                         ///< the grid frame on screen, unless at_rest_
+  bool at_rest_ = false;                  ///< the rest pose is on screen (rest())
   double time_ = 0.0;                     ///< playback clock; the frame shown is the grid frame at it
   bool rest_indices_uploaded_ = false;    ///< the element buffer holds the rest mesh's triangles
   std::vector<Rejection> recent_;         ///< the last rejections, shown on screen
