@@ -1,6 +1,7 @@
 // `skinlab skeletonize MODEL --method NAME ...` (names: skeleton/methods/skeleton_method_list.hpp)
 #include <iomanip>
 #include <iostream>
+#include <numbers>
 #include <nlohmann/json.hpp>
 
 #include "skinlab/app/commands.hpp"
@@ -57,6 +58,7 @@ nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& mode
       entry["obb"] = {
           {"center", vec_json(f.obb.center)}, {"axes", axes}, {"half_extents", vec_json(f.obb.half_extents)}};
       entry["principal_axis"] = f.principal_axis;
+      entry["refinement_turn_degrees"] = f.refinement_turn * 180.0 / std::numbers::pi;
     }
     if (s.has_principal_axes)
       entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};

@@ -67,12 +67,14 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
            "from its opening's centroid to its kernel centroid; the count is of parts more than 30 degrees off. Off "
            "plane: the largest distance of a part's joint from its opening's least-squares plane, over the opening's "
            "mean radius. Turn: the largest rotation refinement gave a part's principal directions. Max angle: "
-           "refinement's limit for this model (the definition's refinement_angles)."},
+           "refinement's limit for this model (the definition's refinement_angles), for the methods that refine."},
           {"Model", "Method", "Max angle (deg)", "Inside (%)", "Worst bone (deg)", "Worst bone part", "Mean bone (deg)",
            "Worst axis (deg)", "Worst axis part", "Axes > 30 deg", "Off plane", "Turn (deg)"},
           {}};
   for (const nlohmann::json& r : rows)
-    t.rows.push_back({r.at("model"), r.at("method"), number(r.at("max_angle"), 0), number(r.at("inside_pct"), 1),
+    t.rows.push_back({r.at("model"), r.at("method"),
+                      find_skeleton_method(r.at("method")).refines ? number(r.at("max_angle"), 0) : "",
+                      number(r.at("inside_pct"), 1),
                       number(r.at("worst_bone_deg"), 1), r.at("worst_bone_part"), number(r.at("mean_bone_deg"), 1),
                       number(r.at("worst_axis_deg"), 1), r.at("worst_axis_part"),
                       r.at("axes_over_30").is_number() ? r.at("axes_over_30").dump() : "", number(r.at("off_plane"), 3),
