@@ -7,12 +7,14 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "fuzz/fuzz_readers.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/experiments/experiment.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/table_cells.hpp"
 #include "skinlab/experiments/table_kind.hpp"
 #include "skinlab/experiments/table_writers.hpp"
 #include "skinlab/io/model_library.hpp"
@@ -95,23 +97,27 @@ std::vector<std::vector<std::string>> markdown_rows(const std::string& text) {
   return rows;
 }
 
+// The Markdown, CSV and LaTeX of table `id` hold the same cells; returns the CSV's rows.
+std::vector<std::vector<std::string>> expect_formats_agree(const fs::path& tables, const std::string& id) {
+  const auto csv = csv_rows(read_text(tables / (id + ".csv")));
+  const auto md = markdown_rows(read_text(tables / (id + ".md")));
+  EXPECT_EQ(csv, md) << id;
+  // The LaTeX body holds the same cells, '&'-separated.
+  const std::string tex = read_text(tables / (id + ".tex"));
+  EXPECT_NE(tex.find("\\toprule"), std::string::npos);
+  for (const auto& row : csv) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) line += (c ? " & " : "") + row[c];
+    EXPECT_NE(tex.find(line + " \\\\"), std::string::npos) << line;
+  }
+  return csv;
+}
+
 TEST_F(Experiment, TinyRunWritesThreeFormatsWithTheSameNumbers) {
   std::string out;
   ASSERT_EQ(run(write_definition(kTiny).string() + " -o " + (dir_ / "run").string() + " --quiet", out), 0) << out;
   const fs::path tables = dir_ / "run" / "tables";
-  for (const char* id : {"models", "skeletons"}) {
-    const auto csv = csv_rows(read_text(tables / (std::string(id) + ".csv")));
-    const auto md = markdown_rows(read_text(tables / (std::string(id) + ".md")));
-    ASSERT_EQ(csv, md) << id;
-    // The LaTeX body holds the same cells, '&'-separated.
-    const std::string tex = read_text(tables / (std::string(id) + ".tex"));
-    EXPECT_NE(tex.find("\\toprule"), std::string::npos);
-    for (const auto& row : csv) {
-      std::string line;
-      for (std::size_t c = 0; c < row.size(); ++c) line += (c ? " & " : "") + row[c];
-      EXPECT_NE(tex.find(line + " \\\\"), std::string::npos) << line;
-    }
-  }
+  for (const char* id : {"models", "skeletons"}) expect_formats_agree(tables, id);
   const auto models = csv_rows(read_text(tables / "models.csv"));
   ASSERT_EQ(models.size(), 3u);  // header, cactus, cow
   EXPECT_EQ(models[1][0], "cactus");
@@ -135,6 +141,42 @@ TEST_F(Experiment, TinyRunWritesThreeFormatsWithTheSameNumbers) {
   const nlohmann::json meta = nlohmann::json::parse(read_text(dir_ / "run" / "meta.json"));
   for (const char* key : {"date", "commit", "machine", "compiler", "libraries"}) EXPECT_TRUE(meta.contains(key)) << key;
   EXPECT_EQ(meta["libraries"]["CGAL"].get<std::string>().empty(), false);
+}
+
+// Tables 5.2-5.7 also come in the thesis' layout: Table 5.2 with a column pair per method (ours
+// in ms, the thesis' seconds), Tables 5.3-5.7 with the thesis' phases beside ours and a Mean row
+// per model, the same cells in all three formats.
+TEST_F(Experiment, ThesisTablesComeInTheThesisLayoutWithMeanRows) {
+  std::string out;
+  const char* definition = R"({"name": "thesis_shape", "models": ["cow"], "repeats": 1, "figures": false,
+    "tables": [{"id": "t52", "kind": "skeletonization", "methods": ["opening", "pa-refined"]},
+               {"id": "t53", "kind": "gap_preprocess"}, {"id": "t54", "kind": "gap_frames", "deformers": ["gap"]}]})";
+  ASSERT_EQ(run(write_definition(definition).string() + " -o " + (dir_ / "run").string() + " --quiet", out), 0) << out;
+  const fs::path tables = dir_ / "run" / "tables";
+  const nlohmann::json results = nlohmann::json::parse(read_text(dir_ / "run" / "results.json"));
+  const auto t52 = expect_formats_agree(tables, "t52_thesis_shape");
+  ASSERT_EQ(t52.size(), 2u);  // header, cow
+  EXPECT_EQ(t52[0], (std::vector<std::string>{"Model", "Parts", "opening (ms)", "opening thesis (s)", "centroid (ms)",
+                                              "centroid thesis (s)", "pa (ms)", "pa thesis (s)", "pa-refined (ms)",
+                                              "pa-refined thesis (s)"}));
+  EXPECT_EQ(t52[1][0], "cow");
+  EXPECT_EQ(t52[1][3], "0.002");   // the thesis' 0.00223 s
+  EXPECT_EQ(t52[1][4], "");        // centroid was not measured
+  EXPECT_EQ(t52[1][9], "5.083");   // the thesis' 5.0826 s
+  EXPECT_EQ(t52[1][8], ms(results["tasks"]["t52/cow"]["rows"][1]["total_ms"]));
+  const auto t53 = expect_formats_agree(tables, "t53_thesis_shape");
+  ASSERT_EQ(t53.size(), 3u);  // header, cow, Mean
+  EXPECT_EQ(t53[2][0], "Mean");
+  EXPECT_EQ(t53[1][6], "1.545");  // the thesis' neighbourhoods for the cow, 1.54492 s
+  EXPECT_EQ(t53[2][6], t53[1][6]);
+  const auto t54 = expect_formats_agree(tables, "t54_thesis_shape");
+  ASSERT_EQ(t54.size(), 6u);  // header, four frames, Mean
+  EXPECT_EQ(t54[5][2], "Mean");
+  EXPECT_EQ(t54[1][12], "1.921");  // the thesis' total of the cow's first frame
+  EXPECT_EQ(t54[5][12], "1.852");  // the mean of its four totals: 7.40656 / 4
+  double total = 0.0;
+  for (const auto& row : results["tasks"]["t54/cow"]["rows"]) total += row["total_ms"].get<double>();
+  EXPECT_EQ(t54[5][11], ms(total / 4));
 }
 
 TEST_F(Experiment, ShardsMergeIntoTheUnshardedTables) {
@@ -260,6 +302,11 @@ TEST(TableWriters, EscapeEachFormatsSpecialCharacters) {
   EXPECT_NE(tex.str().find("\\caption{A \\& B}"), std::string::npos) << tex.str();
   EXPECT_NE(tex.str().find("50\\% of x\\_1"), std::string::npos) << tex.str();
   EXPECT_NE(tex.str().find("{lr}"), std::string::npos) << tex.str();
+  // Scaled to the line width when wider than it, never enlarged: the tabular is the box's body.
+  EXPECT_NE(tex.str().find("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n\\begin{tabular}"),
+            std::string::npos)
+      << tex.str();
+  EXPECT_NE(tex.str().find("\\end{tabular}}\n"), std::string::npos) << tex.str();
 }
 
 }  // namespace
@@ -364,10 +411,17 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
       tasks[task.id] = {{"rows", run_task(def, task)}, {"seconds", 0.0}};
     const nlohmann::json results = merge_results({experiment_results(def, "1/1", tasks)}, {"kind"});
     const std::vector<Table> tables = experiment_tables(def, results);
-    ASSERT_EQ(tables.size(), 1u);
+    // The kind's table, one row per result row; then any further tables (the thesis' layout),
+    // each with rows as wide as its columns and an id of its own.
+    ASSERT_EQ(tables.size(), kind.more_tables ? 2u : 1u);
     ASSERT_FALSE(tables[0].rows.empty());
     EXPECT_EQ(tables[0].rows.size(), results["tasks"]["t/cow"]["rows"].size());
-    for (const auto& row : tables[0].rows) EXPECT_EQ(row.size(), tables[0].columns.size());
+    std::set<std::string> ids;
+    for (const Table& table : tables) {
+      EXPECT_TRUE(ids.insert(table.id).second) << table.id;
+      EXPECT_FALSE(table.rows.empty()) << table.id;
+      for (const auto& row : table.rows) EXPECT_EQ(row.size(), table.columns.size()) << table.id;
+    }
     if (!kind.figures) continue;
     const fs::path figures = dir_ / ("figures-" + kind.name);
     fs::create_directories(figures);

@@ -201,8 +201,12 @@ nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const s
 
 std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nlohmann::json& results) {
   std::vector<Table> tables;
-  for (const TableSpec& spec : def.tables)
-    tables.push_back(spec.kind->build(spec, table_rows(spec, results["tasks"])));
+  for (const TableSpec& spec : def.tables) {
+    const std::vector<nlohmann::json> rows = table_rows(spec, results["tasks"]);
+    tables.push_back(spec.kind->build(spec, rows));
+    if (spec.kind->more_tables)
+      for (Table& more : spec.kind->more_tables(spec, rows)) tables.push_back(std::move(more));
+  }
   return tables;
 }
 

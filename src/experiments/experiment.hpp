@@ -38,7 +38,8 @@ nlohmann::json experiment_results(const ExperimentDefinition& def, const std::st
 /// task present twice. `names` name the results in messages.
 nlohmann::json merge_results(const std::vector<nlohmann::json>& results, const std::vector<std::string>& names);
 
-/// The tables of the results (all of a table's tasks that are present, in definition order).
+/// The tables of the results (all of a table's tasks that are present, in definition order; a
+/// kind's further tables follow its own).
 std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nlohmann::json& results);
 
 /// The machine, compiler, libraries, commit and date of this run.

@@ -49,8 +49,14 @@ const nlohmann::json& thesis_reference() {
 
 const nlohmann::json& thesis_number(const std::string& pointer) {
   static const nlohmann::json none;
-  const nlohmann::json::json_pointer at(pointer);
-  return thesis_reference().contains(at) ? thesis_reference().at(at) : none;
+  // A model name from a results file may hold '~' or '/', which are not a valid pointer or
+  // name nothing in the reference: either way there is no thesis number.
+  try {
+    const nlohmann::json::json_pointer at(pointer);
+    return thesis_reference().contains(at) ? thesis_reference().at(at) : none;
+  } catch (const nlohmann::json::exception&) {
+    return none;
+  }
 }
 
 nlohmann::json measure_model(const std::string& name, const SegmentedModel& model) {

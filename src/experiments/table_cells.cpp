@@ -1,5 +1,6 @@
 #include "skinlab/experiments/table_cells.hpp"
 
+#include <array>
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
@@ -100,6 +101,41 @@ bool bar_chart(const std::filesystem::path& png, const std::string& title, const
   std::filesystem::remove(script);
   if (!ok) std::filesystem::remove(png);
   return ok;
+}
+
+std::vector<std::string> phase_columns(std::vector<std::string> keys, const std::vector<PhasePair>& phases) {
+  for (const PhasePair& p : phases) {
+    keys.push_back(p.label + " (ms)");
+    keys.push_back(p.label + " thesis (s)");
+  }
+  return keys;
+}
+
+void append_phase_rows(Table& table, const std::vector<const nlohmann::json*>& group, const std::vector<PhasePair>& phases,
+                       const std::function<std::vector<std::string>(const nlohmann::json&)>& keys_of,
+                       const std::function<nlohmann::json(const nlohmann::json&)>& thesis_of,
+                       std::vector<std::string> mean_keys) {
+  // Per phase: the sum and count of ours, then of the thesis'.
+  std::vector<std::array<double, 4>> sums(phases.size(), {0, 0, 0, 0});
+  for (const nlohmann::json* row : group) {
+    std::vector<std::string> cells = keys_of(*row);
+    const nlohmann::json thesis = thesis_of(*row);
+    for (std::size_t p = 0; p < phases.size(); ++p) {
+      const nlohmann::json& ours = row->at(phases[p].ours_ms);
+      const nlohmann::json theirs =
+          thesis.is_object() && thesis.contains(phases[p].thesis_s) ? thesis[phases[p].thesis_s] : nlohmann::json();
+      cells.push_back(ms(ours));
+      cells.push_back(number(theirs, 3));
+      if (ours.is_number()) sums[p][0] += ours.get<double>(), sums[p][1] += 1;
+      if (theirs.is_number()) sums[p][2] += theirs.get<double>(), sums[p][3] += 1;
+    }
+    table.rows.push_back(std::move(cells));
+  }
+  for (const auto& [ours, n, theirs, m] : sums) {
+    mean_keys.push_back(n > 0 ? ms(ours / n) : "");
+    mean_keys.push_back(m > 0 ? number(theirs / m, 3) : "");
+  }
+  table.rows.push_back(std::move(mean_keys));
 }
 
 }  // namespace skinlab

@@ -41,6 +41,23 @@ Table timing_table(const TableSpec& spec, std::string note, std::vector<std::str
                    const std::vector<nlohmann::json>& rows,
                    const std::function<TimedCells(const nlohmann::json&)>& cells_of);
 
+/// A phase of a thesis-shaped table: our row's field (milliseconds) and the thesis' key (seconds).
+struct PhasePair {
+  std::string label;
+  std::string ours_ms;
+  std::string thesis_s;
+};
+/// The columns of a thesis-shaped table: `keys`, then per phase "LABEL (ms)" and "LABEL thesis (s)".
+std::vector<std::string> phase_columns(std::vector<std::string> keys, const std::vector<PhasePair>& phases);
+/// Appends one row per element of `group` (leading cells `keys_of(row)`, then per phase ours and
+/// the thesis' from `thesis_of(row)`, an object or null) and a Mean row (leading cells
+/// `mean_keys`; each column's mean over the rows that have a number there), as the thesis
+/// prints its per-frame tables.
+void append_phase_rows(Table& table, const std::vector<const nlohmann::json*>& group, const std::vector<PhasePair>& phases,
+                       const std::function<std::vector<std::string>(const nlohmann::json&)>& keys_of,
+                       const std::function<nlohmann::json(const nlohmann::json&)>& thesis_of,
+                       std::vector<std::string> mean_keys);
+
 /// A bar chart with gnuplot (Debian's gnuplot-nox): one bar group per label, one bar per series
 /// (stacked or side by side); false when gnuplot is missing or fails.
 bool bar_chart(const std::filesystem::path& png, const std::string& title, const std::vector<std::string>& series,

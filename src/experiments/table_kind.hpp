@@ -46,6 +46,9 @@ struct TableKindEntry {
       measure;
   /// The table from the rows present, in definition order.
   std::function<Table(const TableSpec&, const std::vector<nlohmann::json>&)> build;
+  /// More tables of the same rows, written after `build`'s (the thesis' own layout beside the
+  /// long form); empty: the kind has one table.
+  std::function<std::vector<Table>(const TableSpec&, const std::vector<nlohmann::json>&)> more_tables;
   /// Figures written into a folder; empty: the kind has none.
   std::function<void(const ExperimentDefinition&, const TableSpec&, const std::vector<nlohmann::json>&,
                      const std::filesystem::path&, const Progress&)>

@@ -25,6 +25,40 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       });
 }
 
+// Tables 5.4-5.7 as the thesis prints them: per model and deformer, each frame's phases beside
+// the thesis' for the same frame, and a Mean row.
+std::vector<Table> thesis_shape(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  const std::vector<PhasePair> phases{{"Remove", "remove_ms", "remove"},
+                                      {"Add", "add_ms", "add"},
+                                      {"Triangulate", "triangulate_ms", "triangulate"},
+                                      {"Normals", "normals_ms", "normals"},
+                                      {"Total", "total_ms", "total"}};
+  Table t{spec.id + "_thesis_shape",
+          spec.title + " (the thesis' layout)",
+          {kThesisNote},
+          phase_columns({"Model", "Deformer", "Frame"}, phases),
+          {}};
+  std::vector<std::vector<const nlohmann::json*>> groups;  // one model and deformer each
+  for (const nlohmann::json& r : rows) {
+    if (groups.empty() || groups.back().front()->at("model") != r.at("model") ||
+        groups.back().front()->at("skinning") != r.at("skinning"))
+      groups.emplace_back();
+    groups.back().push_back(&r);
+  }
+  for (const auto& group : groups)
+    append_phase_rows(
+        t, group, phases,
+        [](const nlohmann::json& r) {
+          return std::vector<std::string>{r.at("model"), r.at("skinning"), std::to_string(frame_index(r) + 1)};
+        },
+        [](const nlohmann::json& r) {
+          return thesis_number("/gap_frames_s/" + r.at("model").get<std::string>() + "/" +
+                               std::to_string(frame_index(r)));
+        },
+        {group.front()->at("model"), group.front()->at("skinning"), "Mean"});
+  return {t};
+}
+
 void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
              const Progress&) {
   std::vector<std::pair<std::string, std::vector<double>>> bars;
@@ -55,6 +89,7 @@ TableKindEntry gap_frames_table_kind() {
     return rows;
   };
   kind.build = build;
+  kind.more_tables = thesis_shape;
   kind.figures = figures;
   return kind;
 }

@@ -23,6 +23,21 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       });
 }
 
+// Table 5.3 as the thesis prints it: its three phases, ours beside its own, and a Mean row.
+std::vector<Table> thesis_shape(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  const std::vector<PhasePair> phases{{"Median lengths", "median_edges_ms", "median_edges"},
+                                      {"Other nodes", "outside_subtree_ms", "outside_subtree"},
+                                      {"Neighbourhoods", "neighbourhoods_ms", "neighbourhoods"}};
+  Table t{spec.id + "_thesis_shape", spec.title + " (the thesis' layout)", {kThesisNote}, phase_columns({"Model"}, phases), {}};
+  std::vector<const nlohmann::json*> all;
+  for (const nlohmann::json& r : rows) all.push_back(&r);
+  append_phase_rows(
+      t, all, phases, [](const nlohmann::json& r) { return std::vector<std::string>{r.at("model")}; },
+      [](const nlohmann::json& r) { return thesis_number("/gap_preprocess_s/" + r.at("model").get<std::string>()); },
+      {"Mean"});
+  return {t};
+}
+
 }  // namespace
 
 TableKindEntry gap_preprocess_table_kind() {
@@ -34,6 +49,7 @@ TableKindEntry gap_preprocess_table_kind() {
   kind.measure = [](const ExperimentDefinition& def, const TableSpec&, const std::string& name,
                     const SegmentedModel& model) { return measure_gap_preprocess(name, model, def.repeats); };
   kind.build = build;
+  kind.more_tables = thesis_shape;
   return kind;
 }
 

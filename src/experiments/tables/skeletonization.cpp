@@ -8,6 +8,7 @@
 #include "skinlab/experiments/table_cells.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
+#include "skinlab/skeleton/skeleton_method.hpp"
 
 namespace skinlab {
 
@@ -30,6 +31,35 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
             s.is_number() ? nlohmann::json(1e3 * s.get<double>()) : nlohmann::json(),
             r.at("total_ms")};
       });
+}
+
+// Table 5.2 as the thesis prints it: one row per model, one column pair per method (ours in ms
+// beside the thesis' seconds), a method the definition leaves out blank.
+std::vector<Table> thesis_shape(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  const std::vector<std::string> methods = skeleton_method_names();
+  Table t{spec.id + "_thesis_shape", spec.title + " (the thesis' layout)", {kThesisNote}, {"Model", "Parts"}, {}};
+  for (const std::string& method : methods) {
+    t.columns.push_back(method + " (ms)");
+    t.columns.push_back(method + " thesis (s)");
+  }
+  std::map<std::string, std::map<std::string, const nlohmann::json*>> by_model;
+  std::vector<std::string> order;
+  for (const nlohmann::json& r : rows) {
+    const std::string model = r.at("model");
+    if (!by_model.count(model)) order.push_back(model);
+    by_model[model][r.at("method")] = &r;
+  }
+  for (const std::string& model : order) {
+    const std::map<std::string, const nlohmann::json*>& of = by_model[model];
+    std::vector<std::string> cells{model, of.begin()->second->at("parts").dump()};
+    for (const std::string& method : methods) {
+      const auto r = of.find(method);
+      cells.push_back(r == of.end() ? "" : ms(r->second->at("total_ms")));
+      cells.push_back(number(thesis_number("/skeletonization_s/" + model + "/" + method), 3));
+    }
+    t.rows.push_back(std::move(cells));
+  }
+  return {t};
 }
 
 void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
@@ -71,6 +101,7 @@ TableKindEntry skeletonization_table_kind() {
     return measure_skeletonization(name, model, methods, def.repeats);
   };
   kind.build = build;
+  kind.more_tables = thesis_shape;
   kind.figures = figures;
   return kind;
 }
