@@ -79,8 +79,13 @@ void write_csv(const Table& table, std::ostream& out) {
     for (std::size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_cell(cells[c]);
     out << "\r\n";
   };
-  line(table.columns);
-  for (const auto& row : table.rows) line(row);
+  const auto joined = [](std::vector<std::string> cells, const std::vector<std::string>& more) {
+    cells.insert(cells.end(), more.begin(), more.end());
+    return cells;
+  };
+  line(joined(table.columns, table.csv_columns));
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    line(joined(table.rows[r], r < table.csv_cells.size() ? table.csv_cells[r] : std::vector<std::string>{}));
 }
 
 void write_latex(const Table& table, std::ostream& out) {

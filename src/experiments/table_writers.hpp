@@ -14,12 +14,17 @@ struct Table {
   std::vector<std::string> notes;  ///< sentences under the table (what the columns mean, provenance)
   std::vector<std::string> columns;
   std::vector<std::vector<std::string>> rows;  ///< each as many cells as columns; "" for none
+  /// Columns only the CSV has, after the others (every phase's spread: too wide to print), and
+  /// their cells, one list per row.
+  std::vector<std::string> csv_columns = {};
+  std::vector<std::vector<std::string>> csv_cells = {};
 };
 
 /// A GitHub-flavoured Markdown table under a "### title" heading, notes after it. Numeric
 /// columns are right-aligned.
 void write_markdown(const Table& table, std::ostream& out);
-/// RFC 4180 CSV: a header row, then the rows; no title or notes.
+/// RFC 4180 CSV: a header row, then the rows, each with the CSV-only columns after the others;
+/// no title or notes.
 void write_csv(const Table& table, std::ostream& out);
 /// A LaTeX table (booktabs: \toprule, \midrule, \bottomrule) with the title as caption and the
 /// notes as a footnote-sized paragraph; special characters escaped.
