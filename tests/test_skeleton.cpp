@@ -200,7 +200,7 @@ TEST(Skeleton, LocalRefinementTurnsAnLShapedLimbOntoItsLength) {
     SkeletonParams params = with_method(method);
     params.max_angle_degrees = 18;
     params.local_refinement = mode;
-    const ComponentFrame& limb = extract_skeleton(model, params).components[1];
+    const ComponentFrame limb = extract_skeleton(model, params).components[1];  // a copy: the skeleton is a temporary
     return limb.obb.axes.col(limb.principal_axis);
   };
   const Vec3 leg = Vec3::UnitY();
