@@ -196,11 +196,12 @@ TEST(Skeleton, LocalRefinementTurnsAnLShapedLimbOntoItsLength) {
   model.attach_hierarchy(parse_skel("L.skel",
                                     "ROOT torso 0 0 0 0 0 0 { JOINT limb 0 0 0 0 0 0 {"
                                     " JOINT child 0 0 0 0 0 0 { End Site } } }"));
-  const auto limb_axis = [&](const std::string& method, LocalRefinement mode) {
+  const auto limb_axis = [&](const std::string& method, LocalRefinement mode) -> Vec3 {
     SkeletonParams params = with_method(method);
     params.max_angle_degrees = 18;
     params.local_refinement = mode;
-    const ComponentFrame limb = extract_skeleton(model, params).components[1];  // a copy: the skeleton is a temporary
+    const Skeleton skeleton = extract_skeleton(model, params);
+    const ComponentFrame& limb = skeleton.components[1];
     return limb.obb.axes.col(limb.principal_axis);
   };
   const Vec3 leg = Vec3::UnitY();
