@@ -6,6 +6,7 @@
 
 #include "skinlab/core/error.hpp"
 #include "skinlab/geometry/line_surface.hpp"
+#include "skinlab/metrics/skeleton_quality.hpp"
 #include "skinlab/skeleton/component_surface.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
 #include "skinlab/skeleton/grouping.hpp"
@@ -286,6 +287,44 @@ TEST(Skeleton, EmptyKernelTakesTheCentreOfMass) {
   EXPECT_LT((mass.kernel_centroid - Vec3(1.5, 9.5 / 7, 0.5)).norm(), 1e-12);
   params.empty_kernel_centre_of_mass = false;
   EXPECT_LT((extract_skeleton(u, params).components[0].kernel_centroid - Vec3(1.5, 1.5, 0.5)).norm(), 1e-12);
+}
+
+// The skeleton-quality measures on `bent` by hand. The opening method's bone of the bent part
+// runs from its opening (2, .5, .5) to the child's (4.5, 3, .5): inside the part while y <= 1 or
+// x >= 4, i.e. for t <= 0.2 and t >= 0.8, which 13 + 13 of the 64 midpoint samples hit. The
+// part's farthest vertex from its opening is (5, 3, 0): the elongation (3, 2.5, -.5). The centroid
+// method's bones run along the parts' middle lines, inside everywhere. Every joint sits on its
+// opening's plane (the loops are planar squares).
+TEST(SkeletonQuality, BentPartMeasuredByHand) {
+  const SegmentedModel model = bent_model();
+  const int bent = model.find_component("bent");
+  const SkeletonQuality opening = measure_skeleton_quality(model, extract_skeleton(model, with_method("opening")));
+  ASSERT_EQ(opening.parts.size(), 3u);
+  const PartQuality& part = opening.parts[bent];
+  EXPECT_EQ(part.name, "bent");
+  EXPECT_FALSE(part.root);
+  EXPECT_NEAR(part.bone_length, std::sqrt(2 * 2.5 * 2.5), 1e-12);
+  EXPECT_NEAR(part.bone_length_inside / part.bone_length, 26.0 / 64.0, 1e-12);
+  EXPECT_LT((part.opening - Vec3(2, 0.5, 0.5)).norm(), 1e-12);
+  EXPECT_NEAR(std::abs(part.far_end.x() - 5) + std::abs(part.far_end.y() - 3), 0.0, 1e-12);
+  ASSERT_TRUE(part.bone_angle.has_value());
+  const Vec3 bone(2.5, 2.5, 0), elongation(3, 2.5, 0.5);
+  EXPECT_NEAR(*part.bone_angle,
+              std::acos(bone.dot(elongation) / (bone.norm() * elongation.norm())) * 180 / std::numbers::pi, 1e-9);
+  EXPECT_FALSE(part.axis_angle.has_value());  // the opening method has no principal axes
+  EXPECT_LT(opening.inside_fraction, 1.0);
+  EXPECT_TRUE(opening.parts[model.find_component("parent")].root);
+
+  const SkeletonQuality centroid = measure_skeleton_quality(model, extract_skeleton(model, with_method("centroid")));
+  EXPECT_DOUBLE_EQ(centroid.inside_fraction, 1.0);
+  for (const PartQuality& p : centroid.parts) {
+    EXPECT_LE(p.joint_off_plane, 1e-12) << p.name;
+    EXPECT_EQ(p.refinement_turn, 0.0) << p.name;
+  }
+  // With principal axes, each non-root part has an axis angle; refinement reports its turn.
+  const SkeletonQuality refined = measure_skeleton_quality(model, extract_skeleton(model, with_method("pa-refined")));
+  EXPECT_TRUE(refined.parts[bent].axis_angle.has_value());
+  EXPECT_FALSE(refined.parts[model.find_component("parent")].axis_angle.has_value());
 }
 
 TEST(Skeleton, ModelWithPartsButNoHierarchyIsRejected) {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "skinlab/core/error.hpp"
+#include "skinlab/core/registry.hpp"
 #include "skinlab/core/stopwatch.hpp"
 
 namespace skinlab {
@@ -112,10 +112,7 @@ const std::vector<std::string>& limit_rejection_names() {
 }
 
 LimitRejection find_limit_rejection(const std::string& name) {
-  const std::vector<std::string>& names = limit_rejection_names();
-  const auto it = std::find(names.begin(), names.end(), name);
-  if (it == names.end()) throw InputError("unknown limit rejection '" + name + "' (expected joint or dof)");
-  return static_cast<LimitRejection>(it - names.begin());
+  return enum_named<LimitRejection>(limit_rejection_names(), name, "limit rejection");
 }
 
 void check_motion(const Rig& rig, const MotionCheckParams& params, const Pose& accepted, int frame, double time,

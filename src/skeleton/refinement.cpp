@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "skinlab/core/error.hpp"
+#include "skinlab/core/registry.hpp"
 
 namespace skinlab {
 
@@ -45,11 +45,7 @@ const std::vector<std::string>& local_refinement_names() {
 }
 
 LocalRefinement find_local_refinement(const std::string& name) {
-  const std::vector<std::string>& names = local_refinement_names();
-  const auto it = std::find(names.begin(), names.end(), name);
-  if (it == names.end())
-    throw InputError("unknown local refinement '" + name + "' (expected " + names[0] + " or " + names[1] + ")");
-  return static_cast<LocalRefinement>(it - names.begin());
+  return enum_named<LocalRefinement>(local_refinement_names(), name, "local refinement");
 }
 
 namespace {

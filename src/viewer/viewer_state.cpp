@@ -135,7 +135,10 @@ void ViewerState::first_frame() {
 }
 
 void ViewerState::rest() {
-  first_frame();
+  playing = false;
+  recent_.clear();
+  time_ = grid().begin();
+  shown_ = 0;
   // The rest pose (every angle zero, the mover at the origin) as an explicit pose: the animator
   // checks it like any step, and play or n goes on from frame 0 (the animator replays).
   Pose rest_pose;
