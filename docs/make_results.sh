@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates docs/results.md and docs/figures/results/ from a run of experiments/thesis.json.
+# Regenerates docs/results.md and docs/figures/results/ from a run of experiments/thesis.json and
+# one of experiments/thesis_parts.json (the same tables on the thesis-granularity segmentations).
 # Usage: docs/make_results.sh [path/to/skinlab]   (default: build/skinlab)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -8,6 +9,10 @@ out=results/thesis
 start=$(date +%s)
 "$skinlab" experiment experiments/thesis.json -o "$out" --jobs 1
 seconds=$(( $(date +%s) - start ))
+parts_out=results/thesis_parts
+start=$(date +%s)
+"$skinlab" experiment experiments/thesis_parts.json -o "$parts_out" --jobs 1
+parts_seconds=$(( $(date +%s) - start ))
 mkdir -p docs/figures/results
 rm -f docs/figures/results/*.png
 # The charts, the skeletons of the thesis' models and a few filmstrips; the rest stays in $out.
@@ -43,5 +48,13 @@ for s in "${strips[@]}"; do cp "$out/figures/filmstrip-$s.png" docs/figures/resu
   echo "Filmstrips of the first clip (the quality table's frames) per deformer:"
   echo
   for s in "${strips[@]}"; do echo "$s:"; echo; echo "![filmstrip $s](figures/results/filmstrip-$s.png)"; echo; done
+  echo
+  echo "# The same tables at the thesis' part counts"
+  echo
+  echo "\`$skinlab experiment experiments/thesis_parts.json -o $parts_out --jobs 1\` ($parts_seconds s): homer, cow,"
+  echo "camel, dino and diplodocus segmented a second time at the part counts of the thesis' Table 5.1"
+  echo "(docs/models.md, \"Thesis granularity\"); figures in \`$parts_out/figures\`."
+  echo
+  tail -n +4 "$parts_out/tables.md" | sed 's/^### /## /'
 } > docs/results.md
 echo "docs/results.md written ($seconds s)"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Segments every standard model with its entry in experiments/segmentation.json and writes the
+# Segments every standard model, and the thesis-granularity set (NAME-thesis, docs/models.md), with
+# its entry in experiments/segmentation.json and writes the
 # committed refined meshes (models/NAME.off), labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures
 # (docs/figures/parts-NAME-{a,b}.png: the viewer's screenshots from two sides, under Xvfb), then
 # prints the rows of docs/models.md's table.
@@ -11,7 +12,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 echo "| model | parts | vertices | triangles | segmentation (s) |"
 echo "|---|---:|---:|---:|---:|"
-for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus; do
+for model in homer cow camel dino man armadillo bull triceratops diplodocus cactus \
+  homer-thesis cow-thesis camel-thesis dino-thesis diplodocus-thesis; do
   # Prints "MODEL: N parts, V vertices, F triangles, T s".
   "$skinlab" segment "$model" --params experiments/segmentation.json -o "$work/$model.obj" --off "models/$model.off" \
     --seg "models/$model.seg" --skel "skeletons/$model.skel" |

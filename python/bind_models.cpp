@@ -135,13 +135,12 @@ void bind_models(py::module_& module) {
         "A standard model by name (skinlab.models()) or a mesh file with its .seg and .skel beside it.");
   module.def(
       "models",
-      [] {
-        std::vector<std::string> names;
-        for (const ModelEntry& e : read_manifest(skinlab_root() / "models" / "manifest.json").models)
-          names.push_back(e.name);
-        return names;
+      [](const std::string& set) {
+        return model_names_in_set(read_manifest(skinlab_root() / "models" / "manifest.json"), set);
       },
-      "The standard models' names.");
+      py::arg("set") = "standard",
+      "The names of the manifest's models in a set: 'standard' (default) or 'thesis-parts' (the same meshes "
+      "segmented at the thesis' part counts).");
   module.def("data_root", [] { return skinlab_root().string(); }, "The folder holding models/, clips/, experiments/.");
   module.def("segment", &segment, py::arg("mesh_path"), py::arg("max_parts") = py::none(),
         "Segments a closed genus-0 mesh into body parts with a hierarchy (skinlab segment).");

@@ -14,6 +14,7 @@
 #include "skinlab/core/error.hpp"
 #include "skinlab/experiments/experiment.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
 #include "skinlab/experiments/table_cells.hpp"
 #include "skinlab/experiments/table_kind.hpp"
 #include "skinlab/experiments/table_writers.hpp"
@@ -293,6 +294,8 @@ TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
       {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models"}, {"id": "a", "kind": "sbs"}]})",
        "/tables/1/id"},
       {R"({"name": "x", "models": ["cow"], "tabels": []})", "/tabels: unknown key"},
+      {R"({"name": "x", "models": "thesis", "tables": [{"id": "a", "kind": "models"}]})",
+       "/models: expected a model set (standard, thesis-parts) or a list of model names"},
       {"{\"name\": \"x\",\n \"models\": [\"cow\"\n}", "bad.json:3:1:"},
   };
   for (const auto& c : cases) {
@@ -303,6 +306,30 @@ TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
     EXPECT_NE(out.find(c.message), std::string::npos) << out;
     EXPECT_FALSE(fs::exists(dir_ / "out")) << c.text;
   }
+}
+
+// The manifest's second segmentation of the thesis' models (docs/models.md, "Thesis
+// granularity"): a set of its own, outside "standard", each entry read against its thesis
+// model's published numbers.
+TEST_F(Experiment, ThesisPartsSetStandsForTheThesisModels) {
+  const ExperimentDefinition def = read_experiment(skinlab_root() / "experiments" / "thesis_parts.json");
+  const std::vector<std::string> expected{"homer-thesis", "cow-thesis", "camel-thesis", "dino-thesis",
+                                          "diplodocus-thesis"};
+  EXPECT_EQ(def.tables[0].models, expected);
+  EXPECT_EQ(def.refinement_angles.at("diplodocus-thesis"), 10.0);
+  const Manifest manifest = read_manifest(skinlab_root() / "models" / "manifest.json");
+  for (const std::string& name : model_names_in_set(manifest, "standard"))
+    EXPECT_EQ(name.find("-thesis"), std::string::npos) << name;
+  EXPECT_EQ(model_sets(manifest), (std::vector<std::string>{"standard", "thesis-parts"}));
+  // Table 5.1's Homer: 9 parts, 4930 vertices; the dino's Table 5.2 PA time 9.274 s.
+  EXPECT_EQ(thesis_number("/models/homer-thesis/parts"), 9);
+  EXPECT_EQ(thesis_number("/models/homer-thesis/vertices"), thesis_number("/models/homer/vertices"));
+  EXPECT_EQ(thesis_number("/skeletonization_s/dino-thesis/pa"), thesis_number("/skeletonization_s/dino/pa"));
+  EXPECT_TRUE(thesis_number("/models/man/parts").is_null());
+  // Each segmentation's part count, against the thesis' (Table 5.1): the mesh allows these.
+  const std::map<std::string, int> parts{{"homer-thesis", 10}, {"cow-thesis", 9}, {"camel-thesis", 25},
+                                         {"dino-thesis", 22}, {"diplodocus-thesis", 16}};
+  for (const auto& [name, count] : parts) EXPECT_EQ(load_model(resolve_model(name)).num_components(), count) << name;
 }
 
 TEST(TableWriters, EscapeEachFormatsSpecialCharacters) {

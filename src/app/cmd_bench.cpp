@@ -128,12 +128,10 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
   return rows;
 }
 
-// Every measurement of `bench`, for every model named (default: the manifest's).
+// Every measurement of `bench`, for every model named (default: the manifest's standard set).
 nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::string>& deformers) {
   std::vector<std::string> names = o.models;
-  if (names.empty())
-    for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
-      names.push_back(entry.name);
+  if (names.empty()) names = model_names_in_set(read_manifest(skinlab_root() / "models" / "manifest.json"), "standard");
   nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
                  crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
                  gap_preprocess = nlohmann::json::array();

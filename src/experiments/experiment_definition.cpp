@@ -78,18 +78,21 @@ class Checker {
   std::string file_;
 };
 
-std::vector<std::string> standard_models() {
-  std::vector<std::string> names;
-  for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
-    names.push_back(entry.name);
-  return names;
-}
+Manifest manifest() { return read_manifest(skinlab_root() / "models" / "manifest.json"); }
 
-// "standard" (every model of the manifest) or a list of standard model names.
+// A set's name ("standard": the models of the manifest's standard set; "thesis-parts": the
+// thesis-granularity segmentations) or a list of the manifest's model names.
 std::vector<std::string> model_list(const Checker& check, const nlohmann::json& value, const std::string& path) {
-  const std::vector<std::string> standard = standard_models();
-  if (value == "standard") return standard;
-  return check.names(value, path, standard);
+  const Manifest models = manifest();
+  if (value.is_string()) {
+    const std::vector<std::string> sets = model_sets(models);
+    if (std::find(sets.begin(), sets.end(), value.get<std::string>()) == sets.end())
+      check.fail(path, "a model set (" + joined(sets) + ") or a list of model names", value);
+    return model_names_in_set(models, value.get<std::string>());
+  }
+  std::vector<std::string> names;
+  for (const ModelEntry& entry : models.models) names.push_back(entry.name);
+  return check.names(value, path, names);
 }
 
 }  // namespace
@@ -124,11 +127,11 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
   if (source.contains("refinement_angles")) {
     const nlohmann::json& angles = source["refinement_angles"];
     if (!angles.is_object()) check.fail("/refinement_angles", "an object of model names and degrees", angles);
-    const std::vector<std::string> standard = standard_models();
+    const Manifest known = manifest();
     for (const auto& [model, degrees] : angles.items()) {
       const std::string path = "/refinement_angles/" + model;
-      if (std::find(standard.begin(), standard.end(), model) == standard.end())
-        check.fail(path, "a standard model's name as the key", model);
+      if (std::none_of(known.models.begin(), known.models.end(), [&](const ModelEntry& e) { return e.name == model; }))
+        check.fail(path, "a model of the manifest as the key", model);
       if (!degrees.is_number() || !(degrees.get<double>() > 0.0 && degrees.get<double>() <= 90.0))
         check.fail(path, "degrees, more than 0 and at most 90", degrees);
       def.refinement_angles[model] = degrees.get<double>();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <optional>
 
 #include "skinlab/core/edge_defects.hpp"
@@ -47,8 +48,30 @@ const nlohmann::json& thesis_reference() {
   return reference;
 }
 
-const nlohmann::json& thesis_number(const std::string& pointer) {
+namespace {
+
+// A pointer whose second token is a model of the manifest that stands for another thesis model
+// (its thesis_model: a second segmentation of the same mesh) names that model instead.
+std::string with_thesis_model(const std::string& pointer) {
+  static const std::map<std::string, std::string> thesis_model_of = [] {
+    std::map<std::string, std::string> map;
+    for (const ModelEntry& entry : read_manifest(skinlab_root() / "models" / "manifest.json").models)
+      if (entry.thesis_model != entry.name) map[entry.name] = entry.thesis_model;
+    return map;
+  }();
+  const std::size_t begin = pointer.find('/', 1);
+  if (begin == std::string::npos) return pointer;
+  const std::size_t end = std::min(pointer.find('/', begin + 1), pointer.size());
+  const auto model = thesis_model_of.find(pointer.substr(begin + 1, end - begin - 1));
+  if (model == thesis_model_of.end()) return pointer;
+  return pointer.substr(0, begin + 1) + model->second + pointer.substr(end);
+}
+
+}  // namespace
+
+const nlohmann::json& thesis_number(const std::string& pointer_to_model) {
   static const nlohmann::json none;
+  const std::string pointer = with_thesis_model(pointer_to_model);
   // A model name from a results file may hold '~' or '/', which are not a valid pointer or
   // name nothing in the reference: either way there is no thesis number.
   try {

@@ -14,7 +14,7 @@
 
 namespace skinlab {
 
-/// The clips of a standard model (clips/NAME_*.clip), sorted by name.
+/// The clips of a model of the manifest (clips/NAME_*.clip), sorted by name.
 std::vector<std::filesystem::path> model_clips(const std::string& name);
 
 /// The median of the values (the upper one of an even count); `values` must not be empty.
@@ -23,8 +23,9 @@ double median(std::vector<double> values);
 /// The thesis' chapter 5 numbers (experiments/thesis_reference.json), read once.
 const nlohmann::json& thesis_reference();
 /// The thesis' value at a JSON pointer into thesis_reference() ("/models/homer/vertices"), or
-/// null where it has none.
-const nlohmann::json& thesis_number(const std::string& pointer);
+/// null where it has none. The pointer's second token is a model of the manifest, read as the
+/// thesis model it stands for (ModelEntry::thesis_model: "homer-thesis" reads "homer").
+const nlohmann::json& thesis_number(const std::string& pointer_to_model);
 
 /// Table 5.1: parts, vertices, triangles of the model (and of the thesis' mesh when it has one).
 nlohmann::json measure_model(const std::string& name, const SegmentedModel& model);

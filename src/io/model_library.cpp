@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -146,10 +147,18 @@ Manifest read_manifest(const fs::path& path) {
   if (!doc.contains("models") || !doc["models"].is_array())
     throw InputError(path.string() + ": expected a 'models' array");
   for (const auto& m : doc["models"]) {
-    ModelEntry entry{json_string(m, "name", path), json_string(m, "source", path), json_string(m, "sha256", path),
-                     json_string(m, "mesh", path), json_string(m, "labels", path), json_string(m, "hierarchy", path)};
+    ModelEntry entry;
+    entry.name = json_string(m, "name", path);
+    entry.source = json_string(m, "source", path);
+    entry.sha256 = json_string(m, "sha256", path);
+    entry.mesh = json_string(m, "mesh", path);
+    entry.labels = json_string(m, "labels", path);
+    entry.hierarchy = json_string(m, "hierarchy", path);
     if (entry.name.empty() || entry.source.empty() || entry.sha256.size() != 64)
       throw InputError(path.string() + ": every model needs a name, a source and a 64-digit sha256");
+    if (const std::string set = json_string(m, "set", path); !set.empty()) entry.set = set;
+    entry.thesis_model = json_string(m, "thesis_model", path);
+    if (entry.thesis_model.empty()) entry.thesis_model = entry.name;
     entry.up = json_direction(m, "up", path, entry.up);
     entry.forward = json_direction(m, "forward", path, entry.forward);
     if (std::abs(entry.up.dot(entry.forward)) > 1e-6)
@@ -157,6 +166,20 @@ Manifest read_manifest(const fs::path& path) {
     manifest.models.push_back(std::move(entry));
   }
   return manifest;
+}
+
+std::vector<std::string> model_names_in_set(const Manifest& manifest, const std::string& set) {
+  std::vector<std::string> names;
+  for (const ModelEntry& entry : manifest.models)
+    if (entry.set == set) names.push_back(entry.name);
+  return names;
+}
+
+std::vector<std::string> model_sets(const Manifest& manifest) {
+  std::vector<std::string> sets;
+  for (const ModelEntry& entry : manifest.models)
+    if (std::find(sets.begin(), sets.end(), entry.set) == sets.end()) sets.push_back(entry.set);
+  return sets;
 }
 
 std::string sha256_hex(std::string_view data) {

@@ -26,6 +26,13 @@ struct ModelEntry {
   /// (orthogonal). The viewer and pictures show `up` upwards; files keep model coordinates.
   Vec3 up = Vec3::UnitY();
   Vec3 forward = Vec3::UnitZ();
+  /// Which set of models the entry belongs to: "standard" (the default; what "standard" means
+  /// in experiment definitions and bench) or another set, e.g. "thesis-parts": the same sources
+  /// segmented a second time at the thesis' part counts (docs/models.md).
+  std::string set = "standard";
+  /// The thesis model whose published numbers (experiments/thesis_reference.json) this entry is
+  /// compared with: its own name unless the manifest says otherwise.
+  std::string thesis_model;
 };
 
 struct Manifest {
@@ -48,6 +55,11 @@ void set_skinlab_root(const std::filesystem::path& root);
 std::filesystem::path model_cache_dir();
 /// Reads <root>/models/manifest.json ($SKINLAB_CGAL_DATA overrides the archive path).
 Manifest read_manifest(const std::filesystem::path& path);
+
+/// The names of the manifest's models in `set`, in manifest order.
+std::vector<std::string> model_names_in_set(const Manifest& manifest, const std::string& set);
+/// The manifest's sets, in order of first appearance ("standard" first when it has models).
+std::vector<std::string> model_sets(const Manifest& manifest);
 
 /// The files a model is made of; empty paths where there is none.
 struct ModelFiles {
