@@ -1,4 +1,8 @@
 #include <gtest/gtest.h>
+#include <stb/stb_image.h>  // implemented in test_viewer.cpp
+
+#include <filesystem>
+#include <memory>
 
 #include "skinlab/render/software_render.hpp"
 #include "test_meshes.hpp"
@@ -26,6 +30,36 @@ TEST(SoftwareRender, DrawsTheMeshWhereItProjectsAndTheSkeletonOverIt) {
   // The blue line runs up from the centre, over the face.
   EXPECT_GT(pixel(50, 35)[2], 200);
   EXPECT_LT(pixel(50, 35)[0], 20);
+}
+
+// A strip's panels carry their views' labels, printed dark in each panel's top-left corner and
+// clipped to the panel; a panel without a label stays background there.
+TEST(SoftwareRender, StripPanelsCarryTheirLabels) {
+  const RenderScene empty;
+  RenderView labelled, plain;
+  labelled.width = plain.width = 200;
+  labelled.height = plain.height = 60;
+  labelled.label = "pa-refined, frame 30 and much more text than the panel holds";
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "skinlab_strip_labels.png";
+  render_strip_png({&empty, &empty}, {labelled, plain}, path);
+  int width = 0, height = 0, channels = 0;
+  const std::unique_ptr<unsigned char, void (*)(void*)> image(stbi_load(path.c_str(), &width, &height, &channels, 3),
+                                                             stbi_image_free);
+  std::filesystem::remove(path);
+  ASSERT_NE(image, nullptr);
+  ASSERT_EQ(width, 400);
+  ASSERT_EQ(height, 60);
+  int dark_first = 0, dark_second = 0;
+  for (int y = 0; y < 30; ++y)
+    for (int x = 0; x < width; ++x) {
+      const bool dark = image.get()[3 * (y * width + x)] < 100;
+      (x < 200 ? dark_first : dark_second) += dark;
+    }
+  // Letters 2 pixels per font pixel: hundreds of dark pixels in the first panel, none spilling
+  // into the second.
+  EXPECT_GT(dark_first, 300);
+  EXPECT_EQ(dark_second, 0);
+  EXPECT_EQ(image.get()[3 * (2 * width + 2)], 255);  // the margin above and left of the text
 }
 
 // Named views follow the model's up and forward; the defaults are +y and +z.

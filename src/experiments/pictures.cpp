@@ -27,4 +27,11 @@ RenderView model_view(const ModelFiles& files, int width, int height) {
   return view;
 }
 
+std::vector<RenderView> labelled_model_views(const ModelFiles& files, int width, int height,
+                                             const std::vector<std::string>& labels) {
+  std::vector<RenderView> views(labels.size(), model_view(files, width, height));
+  for (std::size_t i = 0; i < labels.size(); ++i) views[i].label = labels[i];
+  return views;
+}
+
 }  // namespace skinlab

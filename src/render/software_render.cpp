@@ -10,6 +10,15 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO
 #include <stb/stb_image_write.h>
+// stb_easy_font: a public-domain bitmap font as quads, enough for panel labels without a font
+// file (its static helpers that go unused here are not ours to trim).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wold-style-cast"
+#include <stb/stb_easy_font.h>
+#pragma GCC diagnostic pop
 
 namespace skinlab {
 
@@ -220,6 +229,28 @@ void render_views_png(const RenderScene& scene, const std::vector<RenderView>& v
   render_strip_png(std::vector<const RenderScene*>(views.size(), &scene), views, path);
 }
 
+namespace {
+
+// Prints `text` (printable ASCII) in dark grey at (x0, y0) of the RGB image, each font pixel
+// `scale` image pixels wide, clipped to the columns [x0, x_end).
+void draw_label(std::vector<unsigned char>& image, int width, int height, int x0, int x_end, int y0,
+                const std::string& text, int scale) {
+  std::vector<float> quads(std::max<std::size_t>(270, text.size() * 270) / 4 * 4);
+  std::string copy = text;  // stb_easy_font takes a char*
+  const int count = stb_easy_font_print(0, 0, copy.data(), nullptr, quads.data(), static_cast<int>(quads.size() * sizeof(float)));
+  // Each quad: four vertices of (x, y, z, colour) floats; corners 0 and 2 span it.
+  for (int q = 0; q < count; ++q) {
+    const float* v = &quads[static_cast<std::size_t>(q) * 16];
+    const int xa = x0 + scale * static_cast<int>(v[0]), ya = y0 + scale * static_cast<int>(v[1]);
+    const int xb = x0 + scale * static_cast<int>(v[8]), yb = y0 + scale * static_cast<int>(v[9]);
+    for (int y = std::max(0, ya); y < std::min(height, yb); ++y)
+      for (int x = std::max(x0, xa); x < std::min(x_end, xb); ++x)
+        std::fill_n(image.begin() + 3 * (static_cast<std::ptrdiff_t>(y) * width + x), 3, static_cast<unsigned char>(40));
+  }
+}
+
+}  // namespace
+
 void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
                       const std::filesystem::path& path) {
   int width = 0, height = 0;
@@ -235,6 +266,7 @@ void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::
     for (int y = 0; y < v.height; ++y)
       std::copy_n(part.begin() + static_cast<std::ptrdiff_t>(3 * y * v.width), 3 * v.width,
                   image.begin() + static_cast<std::ptrdiff_t>(3 * (static_cast<std::size_t>(y) * width + x0)));
+    if (!v.label.empty()) draw_label(image, width, height, x0 + 6, x0 + v.width, 6, v.label, 2);
     x0 += v.width;
   }
   write_png(path, width, height, image);

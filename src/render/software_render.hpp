@@ -44,6 +44,8 @@ struct RenderView {
   Vec3 up = Vec3(0, 1, 0);
   int width = 640;
   int height = 480;
+  /// Printed in the panel's top-left corner (which method, which frame); printable ASCII.
+  std::string label;
 };
 
 /// Renders the scene, framed to fit, into an RGB image (row-major, top row first).
@@ -56,7 +58,8 @@ void render_png(const RenderScene& scene, const RenderView& view, const std::fil
 void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 
-/// Scene i in view i, side by side in one PNG (written atomically): a filmstrip.
+/// Scene i in view i, side by side in one PNG (written atomically): a filmstrip. Each panel
+/// carries its view's label.
 void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 

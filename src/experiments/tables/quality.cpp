@@ -54,10 +54,12 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
       std::vector<std::vector<Vec3>> positions(samples);
       std::vector<std::vector<Tri>> triangles(samples);
       std::vector<RenderScene> scenes(samples);
+      std::vector<std::string> labels(samples);
       Frame frame;
       for (int s = 0; s < samples; ++s) {
         const int f = samples == 1 ? 0 : static_cast<int>(std::lround(double(s) * (count - 1) / (samples - 1)));
         session.play(f, frame);
+        labels[s] = deformer + ", frame " + std::to_string(f);
         const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
         for (std::size_t v = 0; 3 * v < frame.positions.size(); ++v)
           positions[s].emplace_back(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
@@ -68,7 +70,7 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
       }
       std::vector<const RenderScene*> pointers;
       for (const RenderScene& s : scenes) pointers.push_back(&s);
-      render_strip_png(pointers, std::vector<RenderView>(samples, model_view(files, 240, 240)),
+      render_strip_png(pointers, labelled_model_views(files, 240, 240, labels),
                        dir / ("filmstrip-" + model + "-" + deformer + ".png"));
     }
   }

@@ -3,6 +3,7 @@
 // their openings, refinement's turns. The thesis shows its skeletons as pictures (Figs.
 // 5.2-5.19); this table is the measure behind them. Figure: each model's worst part, per method.
 #include <algorithm>
+#include <cmath>
 
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/pictures.hpp"
@@ -89,6 +90,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
     const ModelFiles files = resolve_model(model);
     const SegmentedModel m = load_model(files);
     std::vector<RenderScene> scenes;
+    std::vector<std::string> labels;
     for (const std::string& method : spec.variants) {
       const Skeleton skeleton = extract_skeleton(m, skeleton_params(def, model, method));
       const SkeletonQuality quality = measure_skeleton_quality(m, skeleton);
@@ -98,16 +100,18 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
                                                [](const PartQuality& a, const PartQuality& b) {
                                                  return a.bone_angle.value_or(-1.0) < b.bone_angle.value_or(-1.0);
                                                });
+      std::string label = model + ": " + method;
       if (worst_part != quality.parts.end() && worst_part->bone_angle) {
         scene.lines.push_back({worst_part->bone_begin, worst_part->bone_end, {0.9f, 0.1f, 0.1f}, 5.0f});
         scene.lines.push_back({worst_part->opening, worst_part->far_end, {0.1f, 0.7f, 0.2f}, 3.0f});
+        label += "\nworst: " + worst_part->name + " " + std::to_string(std::lround(*worst_part->bone_angle)) + " deg";
       }
+      labels.push_back(label);
       scenes.push_back(std::move(scene));
     }
     std::vector<const RenderScene*> pointers;
     for (const RenderScene& s : scenes) pointers.push_back(&s);
-    render_strip_png(pointers, std::vector<RenderView>(scenes.size(), model_view(files, 320, 320)),
-                     dir / (spec.id + "-" + model + ".png"));
+    render_strip_png(pointers, labelled_model_views(files, 320, 320, labels), dir / (spec.id + "-" + model + ".png"));
   }
 }
 

@@ -75,8 +75,9 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
     for (const Skeleton& s : skeletons) scenes.push_back(skeleton_scene(m, s));
     std::vector<const RenderScene*> pointers;
     for (const RenderScene& s : scenes) pointers.push_back(&s);
-    render_strip_png(pointers, std::vector<RenderView>(scenes.size(), model_view(files, 320, 320)),
-                     dir / ("skeletons-" + model + ".png"));
+    std::vector<std::string> labels;
+    for (const std::string& method : spec.variants) labels.push_back(model + ": " + method);
+    render_strip_png(pointers, labelled_model_views(files, 320, 320, labels), dir / ("skeletons-" + model + ".png"));
   }
   std::map<std::string, std::vector<double>> by_model;
   for (const auto& r : rows) by_model[r.at("model")].push_back(std::max(1e-3, r.at("total_ms").get<double>()));
