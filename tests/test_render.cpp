@@ -62,6 +62,31 @@ TEST(SoftwareRender, StripPanelsCarryTheirLabels) {
   EXPECT_EQ(image.get()[3 * (2 * width + 2)], 255);  // the margin above and left of the text
 }
 
+// The font has glyphs for printable ASCII only: other bytes (a part name in UTF-8, a control
+// character) print as '?', never as a read past the glyph table.
+TEST(SoftwareRender, LabelBytesOutsidePrintableAsciiPrintAsQuestionMarks) {
+  const RenderScene empty;
+  const auto strip = [&](const std::string& label) {
+    RenderView view;
+    view.width = 80;
+    view.height = 30;
+    view.label = label;
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / "skinlab_strip_ascii.png";
+    render_strip_png({&empty}, {view}, path);
+    int width = 0, height = 0, channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &width, &height, &channels, 3);
+    std::filesystem::remove(path);
+    EXPECT_NE(data, nullptr);
+    std::vector<unsigned char> pixels(data, data + (data ? 3 * width * height : 0));
+    stbi_image_free(data);
+    return pixels;
+  };
+  const std::vector<unsigned char> question_marks = strip("a??b");
+  EXPECT_EQ(strip("a\xc3\xa9" "b"), question_marks);
+  EXPECT_EQ(strip("a\x01\x7f" "b"), question_marks);
+  EXPECT_NE(strip("a!!b"), question_marks);
+}
+
 // Named views follow the model's up and forward; the defaults are +y and +z.
 TEST(SoftwareRender, NamedViewsLookAtTheModelsFrontSideAndTop) {
   const RenderView front = named_view("front", 10, 10);

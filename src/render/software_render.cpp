@@ -231,13 +231,17 @@ void render_views_png(const RenderScene& scene, const std::vector<RenderView>& v
 
 namespace {
 
-// Prints `text` (printable ASCII) in dark grey at (x0, y0) of the RGB image, each font pixel
-// `scale` image pixels wide, clipped to the columns [x0, x_end).
+// Prints `text` in dark grey at (x0, y0) of the RGB image, each font pixel `scale` image pixels
+// wide, clipped to the columns [x0, x_end). The font has printable ASCII only (it indexes its
+// glyph table by the character): any other byte prints as '?'.
 void draw_label(std::vector<unsigned char>& image, int width, int height, int x0, int x_end, int y0,
                 const std::string& text, int scale) {
-  std::vector<float> quads(std::max<std::size_t>(270, text.size() * 270) / 4 * 4);
-  std::string copy = text;  // stb_easy_font takes a char*
-  const int count = stb_easy_font_print(0, 0, copy.data(), nullptr, quads.data(), static_cast<int>(quads.size() * sizeof(float)));
+  std::string ascii = text;
+  for (char& c : ascii)
+    if (c != '\n' && (c < ' ' || c > '~')) c = '?';
+  // stb_easy_font needs about 270 bytes per character; a float each is ample.
+  std::vector<float> quads(270 * ascii.size());
+  const int count = stb_easy_font_print(0, 0, ascii.data(), nullptr, quads.data(), static_cast<int>(quads.size() * sizeof(float)));
   // Each quad: four vertices of (x, y, z, colour) floats; corners 0 and 2 span it.
   for (int q = 0; q < count; ++q) {
     const float* v = &quads[static_cast<std::size_t>(q) * 16];
