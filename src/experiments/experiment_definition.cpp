@@ -80,19 +80,24 @@ class Checker {
 
 Manifest manifest() { return read_manifest(skinlab_root() / "models" / "manifest.json"); }
 
+// Every model of the manifest, whatever its set.
+std::vector<std::string> model_names() {
+  std::vector<std::string> names;
+  for (const ModelEntry& entry : manifest().models) names.push_back(entry.name);
+  return names;
+}
+
 // A set's name ("standard": the models of the manifest's standard set; "thesis-parts": the
 // thesis-granularity segmentations) or a list of the manifest's model names.
 std::vector<std::string> model_list(const Checker& check, const nlohmann::json& value, const std::string& path) {
-  const Manifest models = manifest();
   if (value.is_string()) {
+    const Manifest models = manifest();
     const std::vector<std::string> sets = model_sets(models);
     if (std::find(sets.begin(), sets.end(), value.get<std::string>()) == sets.end())
       check.fail(path, "a model set (" + joined(sets) + ") or a list of model names", value);
     return model_names_in_set(models, value.get<std::string>());
   }
-  std::vector<std::string> names;
-  for (const ModelEntry& entry : models.models) names.push_back(entry.name);
-  return check.names(value, path, names);
+  return check.names(value, path, model_names());
 }
 
 }  // namespace
@@ -127,10 +132,10 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
   if (source.contains("refinement_angles")) {
     const nlohmann::json& angles = source["refinement_angles"];
     if (!angles.is_object()) check.fail("/refinement_angles", "an object of model names and degrees", angles);
-    const Manifest known = manifest();
+    const std::vector<std::string> known = model_names();
     for (const auto& [model, degrees] : angles.items()) {
       const std::string path = "/refinement_angles/" + model;
-      if (std::none_of(known.models.begin(), known.models.end(), [&](const ModelEntry& e) { return e.name == model; }))
+      if (std::find(known.begin(), known.end(), model) == known.end())
         check.fail(path, "a model of the manifest as the key", model);
       if (!degrees.is_number() || !(degrees.get<double>() > 0.0 && degrees.get<double>() <= 90.0))
         check.fail(path, "degrees, more than 0 and at most 90", degrees);
