@@ -44,9 +44,9 @@ bool obb_overlap(const OBB& a, const OBB& b) {
   return true;
 }
 
-bool obb_contains(const OBB& box, const Vec3& p) {
+bool obb_contains(const OBB& box, const Vec3& p, double margin) {
   const Vec3 local = box.axes.transpose() * (p - box.center);
-  return (local.cwiseAbs().array() <= box.half_extents.array()).all();
+  return (local.cwiseAbs().array() <= box.half_extents.array() + margin).all();
 }
 
 Mat3 covariance_axes(const std::vector<Vec3>& points) {

@@ -21,7 +21,8 @@ OBB fit_obb(const Mat3& axes, const std::vector<Vec3>& points);
 /// Separating-axis test of two boxes over the 15 candidate axes; true when they overlap
 /// (touching counts as overlap).
 bool obb_overlap(const OBB& a, const OBB& b);
-bool obb_contains(const OBB& box, const Vec3& p);
+/// True when p lies in the box or within `margin` of it.
+bool obb_contains(const OBB& box, const Vec3& p, double margin = 0.0);
 
 struct Sphere {
   Vec3 center = Vec3::Zero();

@@ -1,5 +1,7 @@
 #include "skinlab/core/qt_transform.hpp"
 
+#include <cmath>
+
 namespace skinlab {
 
 Mat4 QT::to_matrix() const {
@@ -15,6 +17,17 @@ QT QT::from_matrix(const Mat4& m) {
 }
 
 Quat quat_from_axis_angle(const Vec3& axis, double angle) { return Quat(Eigen::AngleAxisd(angle, axis.normalized())); }
+
+SwingTwist swing_twist(const Quat& q, const Vec3& axis) {
+  // The twist keeps q's projection on the axis: (w, (v·a) a), normalised; w >= 0 picks the
+  // angle in [-pi, pi].
+  const double sign = q.w() < 0 ? -1.0 : 1.0;
+  const double w = sign * q.w();
+  const double along = sign * q.vec().dot(axis);
+  if (std::hypot(w, along) < 1e-12) return {q, 0.0};
+  const double twist_angle = 2 * std::atan2(along, w);
+  return {q * quat_from_axis_angle(axis, -twist_angle), twist_angle};
+}
 
 Quat qlerp(const Quat& q0, const Quat& q1, double t) {
   const double sign = q0.dot(q1) < 0.0 ? -1.0 : 1.0;

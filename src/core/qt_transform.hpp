@@ -35,6 +35,15 @@ Quat quat_from_axis_angle(const Vec3& axis, double angle);
 /// into q0's hemisphere so the path is the short one ([KZ05 §3] "QLERP").
 Quat qlerp(const Quat& q0, const Quat& q1, double t);
 
+/// q = swing · twist, twist a rotation about `axis` (unit) and swing one about an axis
+/// perpendicular to it (the swing–twist decomposition). `twist_angle` is signed about `axis`, in
+/// [-pi, pi]. A rotation by pi about an axis perpendicular to `axis` has no twist.
+struct SwingTwist {
+  Quat swing;
+  double twist_angle = 0;
+};
+SwingTwist swing_twist(const Quat& q, const Vec3& axis);
+
 /// Rotation matrix of a non-unit quaternion, each entry divided by q·q instead of normalizing
 /// q first: avoids the square root ([KZ05 §4]; [VF08 §4.4] "divide with q'q'").
 Mat3 rotation_matrix_unnormalized(const Quat& q);

@@ -237,7 +237,7 @@ Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point
 }
 
 void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, ArcSet& out) {
+                const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out) {
   const GapJoint& joint = gap.joints[joint_index];
   const int np = static_cast<int>(parent.loop.size()), nc = static_cast<int>(child.loop.size());
   if (np == 0 || nc == 0) return;
@@ -294,7 +294,11 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
     } else {
       const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
       const Vec3 opening = opening_point_at(gap, joint, angle);
-      const Vec3 middle = 0.5 * (opening + relative.apply_point(opening));
+      // The thesis' Middle point halves the chord from O to R·O, which sinks towards the joint as
+      // the bend deepens (|InB - J| = |O - J| cos(angle / 2): a quarter of the radius at 150°);
+      // the arc's own midpoint keeps the opening's radius.
+      const Vec3 middle = middle_on_arc ? qlerp_arc_point(relative.q, joint.joint, opening, 0.5)
+                                        : Vec3(0.5 * (opening + relative.apply_point(opening)));
       Curve curve = axis_arc(rotation_axis, joint.joint, from, to);
       if (const std::optional<Curve> bezier =
               bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to)) {

@@ -42,9 +42,11 @@ struct ArcSet {
 /// Pairs the two boundary loops by angle about the opening (a monotone, cyclic matching: each
 /// step advances one loop or, where angles tie, both) and builds one arc per pair, its new points
 /// about `spacing` apart. `relative` is the child's motion relative to its parent (a rotation
-/// about the joint). Appends to `out`.
+/// about the joint). The Middle point of a Bézier pair is the midpoint of the chord from the
+/// opening point O to R·O ([VF08 §4.4.2]), or with `middle_on_arc` the midpoint of O's QLERP arc,
+/// which keeps O's distance from the joint. Appends to `out`.
 void blend_arcs(const GapModel& gap, int joint, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, ArcSet& out);
+                const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out);
 
 /// The rotation of `relative` applied about `center` at fraction t of the way from the identity,
 /// by QLERP with the matrix of the unnormalised quaternion divided by q·q (thesis eq. 4.1–4.3).

@@ -12,6 +12,7 @@ namespace {
 
 constexpr double kDegree = std::numbers::pi / 180;
 
+
 }  // namespace
 
 GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
@@ -29,20 +30,27 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   bezier_arcs += o.bezier_arcs;
   bezier_fallbacks += o.bezier_fallbacks;
   clamped_sides += o.clamped_sides;
+  twisted_joints += o.twisted_joints;
   return *this;
 }
 
 GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
-                         SurfaceReconstructor reconstructor)
+                         SurfaceReconstructor reconstructor, GapOptions options)
     : rig_(std::move(rig)),
       reconstructor_(std::move(reconstructor)),
+      options_(options),
       gap_(build_gap_model(model, skeleton, *rig_)),
       rest_(welded_skin_mesh(model)) {
+  if (options_.twist_bands) bands_ = build_twist_bands(gap_);
   marks_.resize(gap_);
   const std::size_t joints = gap_.joints.size();
   sides_.resize(2 * joints);
   arcs_.resize(joints);
   relative_.resize(joints);
+  twist_angle_.assign(joints, 0.0);
+  band_begin_.assign(joints, 0.0);
+  band_left_.resize(joints);
+  band_right_.resize(joints);
   moving_.assign(joints, 0);
   child_copy_.assign(gap_.rest_positions.size(), -1);
 }
@@ -103,6 +111,74 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
 }
 
+// Each banded joint's relative rotation R about J, as swing · twist about the opening's normal:
+// the untwisted pose keeps the swing (R J + t stays where it was) and passes it down the tree.
+const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
+  if (!bands_) return world;
+  const int parts = static_cast<int>(world.size());
+  untwisted_.resize(parts);
+  retwist_part_.resize(parts);
+  bool any = false;
+  for (int c : rig_->order) {
+    const int p = rig_->components[c].parent;
+    const int k = gap_.joint_of_part[c];
+    if (p < 0) {
+      untwisted_[c] = world[c];
+      continue;
+    }
+    const QT relative = world[p].inverse() * world[c];
+    QT swing = relative;
+    if (k >= 0) {
+      twist_angle_[k] = 0;
+      const TwistBand& band = bands_->joints[k];
+      const SwingTwist st = band.length > 0 ? swing_twist(relative.q, band.axis) : SwingTwist{relative.q, 0.0};
+      if (std::abs(st.twist_angle) > kMovingAngle) {
+        const Vec3& center = gap_.joints[k].joint;
+        swing = {st.swing, relative.apply_point(center) - st.swing * center};
+        twist_angle_[k] = st.twist_angle;
+        band_left_[k] = world[p] * swing;
+        band_right_[k] = swing.inverse() * untwisted_[p].inverse();
+        ++report.twisted_joints;
+        any = true;
+      }
+    }
+    untwisted_[c] = untwisted_[p] * swing;
+  }
+  if (!any) return world;
+  for (int c = 0; c < parts; ++c) retwist_part_[c] = world[c] * untwisted_[c].inverse();
+  return untwisted_;
+}
+
+void GapDeformer::retwist() {
+  // Each band begins behind the child's deepest boundary vertex (its copy of the opening: s = 0).
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
+    band_begin_[k] = 0;
+    if (moving_[k] && twist_angle_[k] != 0)
+      for (int v : sides_[2 * k + 1].loop)
+        if (gap_.opening_joint[v] != k) band_begin_[k] = std::max(band_begin_[k], bands_->axial[v]);
+  }
+  const int num_vertices = static_cast<int>(gap_.rest_positions.size());
+  const int frame_vertices = static_cast<int>(positions_.size());
+  for (int v = 0; v < frame_vertices; ++v) {
+    const int part = vertex_part_[v];
+    const int k = gap_.joint_of_part[part];
+    // A copy of an opening vertex and a patch point sit on the opening: none of the twist.
+    const double fraction = k < 0 || v >= num_vertices ? 0.0 : bands_->joints[k].fraction(bands_->axial[v], band_begin_[k]);
+    QT to_pose;
+    if (k < 0 || twist_angle_[k] == 0 || fraction == 1.0) {
+      to_pose = retwist_part_[part];
+    } else if (fraction == 0.0) {
+      to_pose = retwist_part_[gap_.joints[k].parent];
+    } else {
+      const Vec3& center = gap_.joints[k].joint;
+      const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, fraction * twist_angle_[k]);
+      to_pose = band_left_[k] * QT{turn, center - turn * center} * band_right_[k];
+    }
+    positions_[v] = to_pose.apply_point(positions_[v]);
+    if (!recompute_[v]) normals_[v] = to_pose.apply_normal(normals_[v]);
+  }
+}
+
 // Rigid skinning of the welded mesh: every vertex with its part.
 void GapDeformer::pose_rigidly(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
@@ -140,7 +216,7 @@ void GapDeformer::add_arcs(GapFrameReport& report) {
     if (!moving_[k]) continue;
     const GapJoint& joint = gap_.joints[k];
     const double spacing = 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
-    blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, arcs_[k]);
+    blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, options_.middle_on_arc, arcs_[k]);
     report.circle_arcs += arcs_[k].circle;
     report.merged_arcs += arcs_[k].merged;
     report.bezier_arcs += arcs_[k].bezier;
@@ -222,6 +298,26 @@ void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameRepo
   }
 }
 
+// One umbrella step, half way: each new point towards the mean of the other corners of its
+// triangles (a neighbour shared by two triangles counts twice). On the arm it takes every fold of
+// bends from 30 to 150° about any axis (up to 54 pairs) to none, for at most 0.13 of the
+// inscribed ratio; a full step shrinks the patch further, and Taubin's inflating second step
+// brought folds back (docs/gap.md, "Second generation").
+void GapDeformer::relax_patches() {
+  const int frame_vertices = static_cast<int>(positions_.size());
+  relax_sum_.assign(frame_vertices, Vec3::Zero());
+  relax_count_.assign(frame_vertices, 0);
+  for (const Tri& t : triangles_)
+    for (int k = 0; k < 3; ++k) {
+      const int v = t[k];
+      if (!patch_vertex_[v]) continue;
+      relax_sum_[v] += positions_[t[(k + 1) % 3]] + positions_[t[(k + 2) % 3]];
+      relax_count_[v] += 2;
+    }
+  for (int v = 0; v < frame_vertices; ++v)
+    if (relax_count_[v] > 0) positions_[v] += 0.5 * (relax_sum_[v] / relax_count_[v] - positions_[v]);
+}
+
 // Normals ([VF08 Alg. 5], lines 17–19): a new point or an end point takes the mean of the unit
 // normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
 void GapDeformer::recompute_normals() {
@@ -280,15 +376,18 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   GapFrameReport report;
   ++marks_.frame;
   Stopwatch stopwatch;
-  pose_rigidly(pose.world);
+  const std::vector<QT>& world = untwist(pose.world, report);
+  pose_rigidly(world);
   report.rigid = stopwatch.lap();
-  remove_overlaps(pose.world, report);
+  remove_overlaps(world, report);
   report.remove = stopwatch.lap();
   add_arcs(report);
   report.add = stopwatch.lap();
-  keep_triangles(pose.world);
-  triangulate_patches(pose.world, report);
+  keep_triangles(world);
+  triangulate_patches(world, report);
   report.triangulate = stopwatch.lap();
+  if (options_.relax_patch) relax_patches();
+  if (&world != &pose.world) retwist();
   recompute_normals();
   write_frame(frame);
   report.normals = stopwatch.lap();
@@ -306,6 +405,7 @@ std::size_t GapDeformer::runtime_bytes() const {
   for (const GapJoint& joint : gap_.joints)
     total += bytes(joint.loop) + bytes(joint.loop_angle) + bytes(joint.child_edge_triangle) +
              bytes(joint.parent_edge_triangle);
+  if (bands_) total += bytes(bands_->axial) + bytes(bands_->joints);
   return total;
 }
 
@@ -328,6 +428,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"merged_arcs", t.merged_arcs / n},
           {"bezier_fallbacks", t.bezier_fallbacks / n},
           {"clamped_sides", t.clamped_sides / n},
+          {"twisted_joints", t.twisted_joints / n},
           {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},
@@ -335,8 +436,10 @@ DeformerStatistics GapDeformer::statistics() const {
           {"preprocess_total_ms", 1e3 * pre.total()}};
 }
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor) {
-  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig(), std::move(reconstructor));
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor,
+                                            GapOptions options) {
+  return std::make_unique<GapDeformer>(context.model(), context.skeleton(), context.rig(), std::move(reconstructor),
+                                       options);
 }
 
 }  // namespace skinlab

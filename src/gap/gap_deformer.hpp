@@ -7,10 +7,12 @@
 #include <functional>
 
 #include <memory>
+#include <optional>
 
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
+#include "skinlab/gap/twist_band.hpp"
 #include "skinlab/skinning/deformer.hpp"
 #include "skinlab/skinning/deformer_context.hpp"
 
@@ -32,6 +34,7 @@ struct GapFrameReport {
   int bezier_arcs = 0;
   int bezier_fallbacks = 0;  ///< Bézier constructions with no acceptable arc: circular arcs instead
   int clamped_sides = 0;     ///< removals undone (see remove_overlap)
+  int twisted_joints = 0;    ///< joints whose twist a band took (twist bands only)
   GapFrameReport& operator+=(const GapFrameReport& o);
 };
 
@@ -41,11 +44,23 @@ struct GapFrameReport {
 /// oriented and filtered as §4.4.3 does (frames may have holes, and report them).
 using SurfaceReconstructor = std::function<std::vector<Tri>(const std::vector<Vec3>&)>;
 
+/// What the second generation of `gap` changes in Algorithm 5 (docs/gap.md, "Departures"); all
+/// off: Remove, Add and Triangulate bridge the whole rotation, with the thesis' Middle point.
+struct GapOptions {
+  /// Each joint's twist about its opening's normal spread over a band of the child
+  /// (twist_band.hpp); Remove, Add and Triangulate bridge the swing alone.
+  bool twist_bands = false;
+  /// The Middle point on the opening point's QLERP arc, not on its chord (blend_arcs).
+  bool middle_on_arc = false;
+  /// One half umbrella step over the patch's new points, its boundary (the kept parts) fixed.
+  bool relax_patch = false;
+};
+
 class GapDeformer : public Deformer {
  public:
   /// Throws InputError when the model cannot be bridged (build_gap_model).
   GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
-              SurfaceReconstructor reconstructor = {});
+              SurfaceReconstructor reconstructor = {}, GapOptions options = {});
   const SkinMesh& rest_mesh() const override { return rest_; }
   void deform(const AcceptedPose& pose, Frame& frame) override;
   std::size_t runtime_bytes() const override;
@@ -65,11 +80,20 @@ class GapDeformer : public Deformer {
   /// A welded vertex as `part` sees it: the child's copy for an opening it shares with its parent.
   int frame_vertex(int v, int part) const;
   // The phases of deform(), in order; each adds its counts to `report`.
+  /// The pose with every banded joint's twist taken out (the parts' world transforms), or `world`
+  /// itself when no band turns.
+  const std::vector<QT>& untwist(const std::vector<QT>& world, GapFrameReport& report);
   void pose_rigidly(const std::vector<QT>& world);
   void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
   void add_arcs(GapFrameReport& report);
   void keep_triangles(const std::vector<QT>& world);
   void triangulate_patches(const std::vector<QT>& world, GapFrameReport& report);
+  /// Puts the twists back: each frame vertex from the untwisted pose to the pose, a band's
+  /// vertices by their fraction of the twist.
+  void retwist();
+  /// Relaxes the new points of every patch: each moves half way to the mean of its neighbours
+  /// in the frame's triangles; the parts' vertices stay.
+  void relax_patches();
   void recompute_normals();
   void write_frame(Frame& frame);
   /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point).
@@ -80,12 +104,18 @@ class GapDeformer : public Deformer {
 
   std::shared_ptr<const Rig> rig_;
   SurfaceReconstructor reconstructor_;
+  GapOptions options_;
   GapModel gap_;
+  std::optional<TwistBands> bands_;
   SkinMesh rest_;
   RemovalMarks marks_;
   std::vector<SideBoundary> sides_;  ///< [2k]: parent side of joint k, [2k+1]: child side
   std::vector<ArcSet> arcs_;         ///< per joint
   std::vector<QT> relative_;
+  // Twist bands, per frame: the untwisted pose; per part, from it to the pose; per joint, the
+  // twist angle (0: none) and the transforms a band vertex's partial twist sits between.
+  std::vector<QT> untwisted_, retwist_part_, band_left_, band_right_;
+  std::vector<double> twist_angle_, band_begin_;
   std::vector<char> moving_;
   std::vector<Vec3> positions_, normals_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex
@@ -94,10 +124,13 @@ class GapDeformer : public Deformer {
   std::vector<char> recompute_, patch_vertex_;
   std::vector<int> compact_;
   std::vector<int> patch_slot_;  ///< per frame vertex: its index among a patch's points, -1
+  std::vector<Vec3> relax_sum_;  ///< relax_patches: per frame vertex, its neighbours' sum and count
+  std::vector<int> relax_count_;
   GapFrameReport last_, total_;
   int frames_ = 0;
 };
 
-std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor = {});
+std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor = {},
+                                            GapOptions options = {});
 
 }  // namespace skinlab

@@ -134,11 +134,15 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   // (the plane's normal points into the child). A point within a millionth of an edge of the
   // plane lies on it: an opening point twisted about the plane's normal stays there, and the
   // rounding of the rig (the last bits of a kernel centroid) must not decide whether it goes.
+  // Likewise a point on the box's face is inside it: a ring of the arm bent 90° lies on the
+  // forearm's box, and the last bit of the pose's quaternion decided whether it went (the patch
+  // then folded beside the bend).
   const double beyond = child_side ? -1.0 : 1.0;
   const double on_plane = 1e-6 * gap.median_edge[part];
   const auto overlaps = [&](int v) {
     const Vec3 p = to_other.apply_point(gap.rest_positions[v]);
-    return obb_contains(gap.obb[other], p) && beyond * (p - joint.plane.point).dot(joint.plane.normal) > on_plane;
+    return obb_contains(gap.obb[other], p, on_plane) &&
+           beyond * (p - joint.plane.point).dot(joint.plane.normal) > on_plane;
   };
 
   out.removed.clear();

@@ -7,8 +7,10 @@ namespace skinlab {
 DeformerEntry gap_deformer_entry() {
   return {"gap",
           "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
-          "Bézier arcs added, the band between parent and child triangulated; closed frames",
-          false, [](DeformerContext& c) { return make_gap_deformer(c); }};
+          "Bézier arcs added, the band between parent and child triangulated; closed frames. Each joint's twist "
+          "about its opening's normal is spread over a band of the child, and the Middle points keep the opening's "
+          "radius (docs/gap.md, \"Second generation\")",
+          false, [](DeformerContext& c) { return make_gap_deformer(c, {}, GapOptions{true, true, true}); }};
 }
 
 }  // namespace skinlab
