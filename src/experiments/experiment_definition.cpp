@@ -4,79 +4,13 @@
 #include <set>
 
 #include "skinlab/core/error.hpp"
+#include "skinlab/experiments/definition_checker.hpp"
 #include "skinlab/io/json_file.hpp"
 #include "skinlab/io/model_library.hpp"
 
 namespace skinlab {
 
 namespace {
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
-// "an integer from LO to HI", appended piecewise: GCC 12 warns falsely (-Warray-bounds, its bug
-// 105329) on a literal + std::string chain here once Eigen's headers are precompiled.
-std::string integer_range(int lo, int hi) {
-  std::string text = "an integer from ";
-  text += std::to_string(lo);
-  text += " to ";
-  text += std::to_string(hi);
-  return text;
-}
-
-// Checks one value at a JSON path; every complaint names the file and the path.
-class Checker {
- public:
-  explicit Checker(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const std::string& path, const std::string& expected, const nlohmann::json& found) const {
-    throw InputError(file_ + ": " + (path.empty() ? "/" : path) + ": expected " + expected + ", found " +
-                     found.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-  }
-
-  void keys(const nlohmann::json& object, const std::string& path, const std::vector<std::string>& allowed,
-            const std::vector<std::string>& required) const {
-    if (!object.is_object()) fail(path, "an object", object);
-    for (const auto& [key, value] : object.items())
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-        throw InputError(file_ + ": " + path + "/" + key + ": unknown key; expected one of " + joined(allowed));
-    for (const std::string& key : required)
-      if (!object.contains(key)) throw InputError(file_ + ": " + path + "/" + key + ": missing");
-  }
-
-  std::string string(const nlohmann::json& value, const std::string& path) const {
-    if (!value.is_string() || value.get<std::string>().empty()) fail(path, "a non-empty string", value);
-    return value.get<std::string>();
-  }
-
-  int integer(const nlohmann::json& value, const std::string& path, int lo, int hi) const {
-    if (!value.is_number_integer() || value.get<long long>() < lo || value.get<long long>() > hi)
-      fail(path, integer_range(lo, hi), value);
-    return value.get<int>();
-  }
-
-  // A non-empty list of names, each one of `choices` (when given), no repeats.
-  std::vector<std::string> names(const nlohmann::json& value, const std::string& path,
-                                 const std::vector<std::string>& choices) const {
-    if (!value.is_array() || value.empty()) fail(path, "a non-empty list of names", value);
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      const std::string item = path + "/" + std::to_string(i);
-      const std::string name = string(value[i], item);
-      if (!choices.empty() && std::find(choices.begin(), choices.end(), name) == choices.end())
-        fail(item, "one of " + joined(choices), value[i]);
-      if (std::find(out.begin(), out.end(), name) != out.end()) fail(item, "a name not listed before", value[i]);
-      out.push_back(name);
-    }
-    return out;
-  }
-
- private:
-  std::string file_;
-};
 
 Manifest manifest() { return read_manifest(skinlab_root() / "models" / "manifest.json"); }
 
@@ -89,7 +23,7 @@ std::vector<std::string> model_names() {
 
 // A set's name ("standard": the models of the manifest's standard set; "thesis-parts": the
 // thesis-granularity segmentations) or a list of the manifest's model names.
-std::vector<std::string> model_list(const Checker& check, const nlohmann::json& value, const std::string& path) {
+std::vector<std::string> model_list(const DefinitionChecker& check, const nlohmann::json& value, const std::string& path) {
   if (value.is_string()) {
     const Manifest models = manifest();
     const std::vector<std::string> sets = model_sets(models);
@@ -103,7 +37,7 @@ std::vector<std::string> model_list(const Checker& check, const nlohmann::json& 
 }  // namespace
 
 ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file) {
-  const Checker check(file);
+  const DefinitionChecker check(file);
   check.keys(source, "", {"name", "description", "models", "repeats", "figures", "refinement", "refinement_angles", "tables"},
              {"name", "models", "tables"});
   ExperimentDefinition def;
@@ -148,8 +82,10 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
   std::vector<std::string> table_keys{"id", "kind", "title", "models", "frames"};
   for (const TableKindEntry& kind : table_kinds()) {
     kind_names.push_back(kind.name);
-    if (kind.variants && std::find(table_keys.begin(), table_keys.end(), kind.variants->key) == table_keys.end())
-      table_keys.push_back(kind.variants->key);
+    std::vector<std::string> own = kind.option_keys;
+    if (kind.variants) own.push_back(kind.variants->key);
+    for (const std::string& key : own)
+      if (std::find(table_keys.begin(), table_keys.end(), key) == table_keys.end()) table_keys.push_back(key);
   }
   std::set<std::string> ids;
   for (std::size_t i = 0; i < tables.size(); ++i) {
@@ -168,7 +104,10 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
     spec.models = t.contains("models") ? model_list(check, t["models"], path + "/models") : models;
     // Each kind takes only its own options.
     for (const std::string& key : table_keys) {
-      const bool own = (spec.kind->variants && key == spec.kind->variants->key) || (key == "frames" && spec.kind->takes_frames);
+      const std::vector<std::string>& options = spec.kind->option_keys;
+      const bool own = (spec.kind->variants && key == spec.kind->variants->key) ||
+                       (key == "frames" && spec.kind->takes_frames) ||
+                       std::find(options.begin(), options.end(), key) != options.end();
       const bool shared = key == "id" || key == "kind" || key == "title" || key == "models";
       if (t.contains(key) && !own && !shared)
         throw InputError(file + ": " + path + "/" + key + ": not an option of a " + kind + " table");
@@ -178,6 +117,7 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
                           ? check.names(t[variants->key], path + "/" + variants->key, variants->choices())
                           : variants->defaults;
     if (t.contains("frames")) spec.frames = check.integer(t["frames"], path + "/frames", 1, 1000);
+    if (spec.kind->parse_options) spec.options = spec.kind->parse_options(check, t, path, spec);
     def.tables.push_back(std::move(spec));
   }
   return def;

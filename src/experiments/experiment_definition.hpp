@@ -21,6 +21,7 @@ struct TableSpec {
   std::vector<std::string> models;    ///< the definition's models unless the table names its own
   std::vector<std::string> variants;  ///< the kind's variants (skeleton methods, deformers, weights)
   int frames = 6;                     ///< for a kind that takes frames: frames per clip, spread evenly
+  nlohmann::json options;             ///< the kind's own options (TableKindEntry::parse_options)
 };
 
 struct ExperimentDefinition {

@@ -4,6 +4,7 @@
 // docs/quality.md.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -55,5 +56,28 @@ nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
 /// evenly over the clip, each against the same deformer's rest pose (docs/quality.md).
 nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
                                const std::vector<std::string>& deformers, int frames);
+
+/// One motion of a joint sweep: per rotation of the joint's frame (x, y, z: the angles a .clip
+/// gives the joint, docs/animation.md; z turns about the bone) the first and the last angle in
+/// degrees (equal: held), over `steps` poses spread evenly from the first to the last.
+struct SweepMotion {
+  std::string name;
+  std::array<double, 3> from{}, to{};
+  int steps = 2;
+};
+
+/// The sweeps every joint gets unless a definition names its own: bend (x 0 to 150 degrees),
+/// twist (z 0 to 180) and bend then twist (x 90, z 0 to 90), every 10 degrees.
+std::vector<SweepMotion> default_sweep_motions();
+
+/// Joint sweeps (docs/quality.md): each joint of `joints` (a part's name: the joint it hangs
+/// from) driven alone through each motion, every other joint at rest, limits and collisions not
+/// applied. One row per pose and deformer: the joint's extra self-intersecting pairs (both
+/// triangles in the joint's parent or child, beyond the rest pose's), its inscribed ratio, the
+/// cross-section through it over its rest area, the volume change and the normal deviation over
+/// the rest pose's. Throws InputError naming a joint the model does not have.
+nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel& model,
+                                   const std::vector<std::string>& joints, const std::vector<SweepMotion>& motions,
+                                   const std::vector<std::string>& deformers);
 
 }  // namespace skinlab

@@ -115,6 +115,38 @@ bool bar_chart(const std::filesystem::path& png, const std::string& title, const
   return ok;
 }
 
+bool line_charts(const std::filesystem::path& png, const std::string& title, const std::string& x_label,
+                 const std::vector<std::string>& series, const std::vector<ChartPanel>& panels) {
+  // One data file: a block per panel and series, blocks apart by two blank lines (gnuplot's index).
+  const std::filesystem::path data = png.string() + ".dat", script = png.string() + ".gp";
+  std::ostringstream d;
+  for (const ChartPanel& panel : panels)
+    for (std::size_t s = 0; s < series.size(); ++s) {
+      d << "# " << panel.title << " / " << series[s] << '\n';
+      if (s < panel.series.size())
+        for (const auto& [x, y] : panel.series[s]) d << x << '\t' << y << '\n';
+      d << "\n\n";
+    }
+  write_text(data, d.str());
+  std::ostringstream g;
+  g << "set terminal pngcairo noenhanced size " << 360 * panels.size() << ",360 font 'sans,9'\nset output '" << png.string()
+    << "'\nset multiplot layout 1," << panels.size() << " title \"" << title << "\"\nset xlabel '" << x_label
+    << "'\nset key top left\nset grid\n";
+  for (std::size_t p = 0; p < panels.size(); ++p) {
+    g << "set title \"" << panels[p].title << "\"\nplot ";
+    for (std::size_t s = 0; s < series.size(); ++s)
+      g << (s ? ", " : "") << "'" << data.string() << "' index " << p * series.size() + s
+        << " using 1:2 with linespoints pointsize 0.5 title '" << series[s] << "'";
+    g << '\n';
+  }
+  g << "unset multiplot\n";
+  write_text(script, g.str());
+  const bool ok = std::system(("gnuplot '" + script.string() + "' 2>/dev/null").c_str()) == 0;
+  std::filesystem::remove(script);
+  if (!ok) std::filesystem::remove(png);
+  return ok;
+}
+
 std::vector<std::string> phase_columns(std::vector<std::string> keys, const std::vector<PhasePair>& phases) {
   for (const PhasePair& p : phases) {
     keys.push_back(p.label + " (ms)");

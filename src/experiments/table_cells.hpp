@@ -63,4 +63,14 @@ void append_phase_rows(Table& table, const std::vector<const nlohmann::json*>& g
 bool bar_chart(const std::filesystem::path& png, const std::string& title, const std::vector<std::string>& series,
                const std::vector<std::pair<std::string, std::vector<double>>>& bars, bool stacked);
 
+/// One panel of a line chart: its title and, per series, its points (x, y) in order.
+struct ChartPanel {
+  std::string title;
+  std::vector<std::vector<std::pair<double, double>>> series;
+};
+/// Panels of line charts side by side with gnuplot, one line per series (named `series`), sharing
+/// the x axis label; false when gnuplot is missing or fails.
+bool line_charts(const std::filesystem::path& png, const std::string& title, const std::string& x_label,
+                 const std::vector<std::string>& series, const std::vector<ChartPanel>& panels);
+
 }  // namespace skinlab

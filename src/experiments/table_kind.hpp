@@ -19,6 +19,7 @@ namespace skinlab {
 
 struct ExperimentDefinition;
 struct TableSpec;
+class DefinitionChecker;
 
 /// A table's variants (skeleton methods, deformers, weight methods): the definition's key for
 /// them, the names they may be and those taken when the definition leaves the key out.
@@ -39,6 +40,13 @@ struct TableKindEntry {
   std::string name;
   std::optional<VariantOption> variants;
   bool takes_frames = false;  ///< the definition may set `frames` (frames per clip)
+  /// The kind's own keys in a table's definition, beyond those every table has.
+  std::vector<std::string> option_keys;
+  /// Checks those keys of `table` (at JSON path `path`; `spec` is filled but for its options) and
+  /// returns what TableSpec::options keeps; empty for a kind without options.
+  std::function<nlohmann::json(const DefinitionChecker&, const nlohmann::json& table, const std::string& path,
+                               const TableSpec& spec)>
+      parse_options;
   RowSchema row_schema;
   /// The rows of one model (`name`: its name in the definition).
   std::function<nlohmann::json(const ExperimentDefinition&, const TableSpec&, const std::string& name,

@@ -23,9 +23,10 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
            "self-intersecting triangle pairs at the joints (in one part, or a part and its parent) beyond the rest "
            "pose's; boundary and non-manifold edges; the largest gap "
            "between copies of one vertex (rigid skinning's cracks) in % of the model's diagonal; the mean deviation "
-           "of facet normals from the smooth normal field, over the rest pose's."},
+           "of facet normals from the smooth normal field, over the rest pose's; the inscribed ratio, the smallest "
+           "distance from a moving joint's centre (its opening's centroid) to the skin over the same at rest."},
           {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section",
-           "Self-int. at joints", "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)"},
+           "Self-int. at joints", "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)", "Inscribed min"},
           {}};
   for (const auto& r : rows)
     t.rows.push_back(
@@ -33,7 +34,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
          number(r.at("volume_change_mean_pct"), 2), number(r.at("min_cross_section_ratio"), 3),
          r.at("self_intersections_over_rest_max").is_null() ? "" : r.at("self_intersections_over_rest_max").dump(),
          r.at("boundary_edges_max").dump(), r.at("non_manifold_edges_max").dump(), number(r.at("seam_gap_max_pct"), 2),
-         number(r.at("normal_deviation_over_rest_deg"), 2)});
+         number(r.at("normal_deviation_over_rest_deg"), 2), number(r.at("inscribed_ratio_min"), 3)});
   return t;
 }
 
@@ -86,7 +87,7 @@ TableKindEntry quality_table_kind() {
   kind.row_schema = {{"model", "s"}, {"clip", "s"}, {"skinning", "s"}, {"frames", "i"}, {"volume_change_max_pct", "n"},
       {"volume_change_mean_pct", "n"}, {"min_cross_section_ratio", "n?"}, {"self_intersections_over_rest_max", "i?"},
       {"boundary_edges_max", "i"}, {"non_manifold_edges_max", "i"}, {"seam_gap_max_pct", "n"},
-      {"normal_deviation_over_rest_deg", "n"}};
+      {"normal_deviation_over_rest_deg", "n"}, {"inscribed_ratio_min", "n?"}};
   kind.measure = [](const ExperimentDefinition&, const TableSpec& spec, const std::string& name,
                     const SegmentedModel& model) { return measure_quality(name, model, spec.variants, spec.frames); };
   kind.build = build;

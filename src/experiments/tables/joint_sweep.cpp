@@ -1,0 +1,256 @@
+// Joint sweeps (docs/quality.md): one joint driven alone through a bend, a twist and a bend then
+// a twist, every other joint at rest, per deformer. The table gives each sweep's worst pose; the
+// rows (results.json) and the figures give every angle. Figures: each measure against the angle,
+// one line per deformer, and close-ups of the joint at a few angles.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numbers>
+
+#include "skinlab/core/skel_io.hpp"
+#include "skinlab/experiments/definition_checker.hpp"
+#include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/pictures.hpp"
+#include "skinlab/experiments/table_cells.hpp"
+#include "skinlab/io/model_library.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
+
+namespace skinlab {
+
+namespace {
+
+// A rotation's angles: a number (held) or [first, last].
+void read_range(const DefinitionChecker& check, const nlohmann::json& value, const std::string& path, double& from,
+                double& to) {
+  if (value.is_array()) {
+    if (value.size() != 2) check.fail(path, "degrees, or [first, last] in degrees", value);
+    from = check.number(value[0], path + "/0", -360, 360);
+    to = check.number(value[1], path + "/1", -360, 360);
+  } else {
+    from = to = check.number(value, path, -360, 360);
+  }
+}
+
+std::vector<SweepMotion> motions_of(const nlohmann::json& options) {
+  std::vector<SweepMotion> motions;
+  for (const nlohmann::json& m : options.at("motions"))
+    motions.push_back({m.at("name"), m.at("from"), m.at("to"), m.at("steps")});
+  return motions;
+}
+
+nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::json& table, const std::string& path,
+                             const TableSpec& spec) {
+  nlohmann::json options = {{"joints", nlohmann::json::object()}, {"motions", nlohmann::json::array()}};
+  if (!table.contains("joints")) check.fail(path + "/joints", "an object of model names and joint lists", nullptr);
+  const nlohmann::json& joints = table["joints"];
+  check.keys(joints, path + "/joints", spec.models, spec.models);
+  for (const std::string& model : spec.models) {
+    // A joint is the part that hangs from it: any joint of the model's .skel but its root.
+    std::vector<std::string> names;
+    const SkelFile skel = read_skel(resolve_model(model).hierarchy);
+    for (std::size_t j = 1; j < skel.joints.size(); ++j) names.push_back(skel.joints[j].name);
+    options["joints"][model] = check.names(joints[model], path + "/joints/" + model, names);
+  }
+  std::vector<SweepMotion> motions = default_sweep_motions();
+  if (table.contains("motions")) {
+    const nlohmann::json& list = table["motions"];
+    if (!list.is_array() || list.empty()) check.fail(path + "/motions", "a non-empty list of motions", list);
+    motions.clear();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string at = path + "/motions/" + std::to_string(i);
+      check.keys(list[i], at, {"name", "x", "y", "z", "steps"}, {"name", "steps"});
+      SweepMotion motion;
+      motion.name = check.string(list[i]["name"], at + "/name");
+      const char* axes[3] = {"x", "y", "z"};
+      for (int k = 0; k < 3; ++k)
+        if (list[i].contains(axes[k])) read_range(check, list[i][axes[k]], at + "/" + axes[k], motion.from[k], motion.to[k]);
+      motion.steps = check.integer(list[i]["steps"], at + "/steps", 1, 721);
+      motions.push_back(motion);
+    }
+  }
+  for (const SweepMotion& m : motions)
+    options["motions"].push_back({{"name", m.name}, {"from", m.from}, {"to", m.to}, {"steps", m.steps}});
+  return options;
+}
+
+nlohmann::json measure(const ExperimentDefinition&, const TableSpec& spec, const std::string& name,
+                       const SegmentedModel& model) {
+  return measure_joint_sweep(name, model, spec.options.at("joints").at(name), motions_of(spec.options), spec.variants);
+}
+
+// The sweeps in the rows' order: (model, joint, motion), each with its rows per deformer.
+using SweepKey = std::tuple<std::string, std::string, std::string>;
+std::vector<std::pair<SweepKey, std::map<std::string, std::vector<const nlohmann::json*>>>> sweeps_of(
+    const std::vector<nlohmann::json>& rows) {
+  std::vector<std::pair<SweepKey, std::map<std::string, std::vector<const nlohmann::json*>>>> sweeps;
+  for (const nlohmann::json& r : rows) {
+    const SweepKey key{r.at("model"), r.at("joint"), r.at("motion")};
+    auto it = std::find_if(sweeps.begin(), sweeps.end(), [&](const auto& s) { return s.first == key; });
+    if (it == sweeps.end()) it = sweeps.insert(sweeps.end(), {key, {}});
+    it->second[r.at("skinning")].push_back(&r);
+  }
+  return sweeps;
+}
+
+// The worst of a field over a sweep's rows (largest, or smallest with `least`), and its angle.
+std::pair<nlohmann::json, nlohmann::json> worst(const std::vector<const nlohmann::json*>& rows, const char* field,
+                                                bool least, bool magnitude = false) {
+  nlohmann::json value, angle;
+  for (const nlohmann::json* r : rows) {
+    const nlohmann::json& v = r->at(field);
+    if (!v.is_number()) continue;
+    const double x = magnitude ? std::abs(v.get<double>()) : v.get<double>();
+    if (value.is_null() || (least ? x < value.get<double>() : x > value.get<double>())) {
+      value = x;
+      angle = r->at("angle");
+    }
+  }
+  return {value, angle};
+}
+
+Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id,
+          spec.title,
+          {"Per joint and motion (bend: x from 0 to 150 degrees; twist: z, about the bone, from 0 to 180; "
+           "bend_then_twist: x at 90, z from 0 to 90; or the definition's own), the worst pose over the sweep "
+           "per deformer, each against the same deformer's rest pose: self-intersecting triangle pairs with both "
+           "triangles in the joint's parent or child beyond the rest pose's (the angle where the most occur); the "
+           "inscribed ratio, the distance from the joint's centre (its opening's centroid) to the nearest triangle "
+           "over the same at rest (smallest); the cross-section through the joint over its rest area (smallest); the "
+           "volume change (largest magnitude, %); the facet normals' mean deviation from the smooth field, over the "
+           "rest pose's (largest); edges that leave the frame open, non-manifold or misoriented (largest). Blank: "
+           "not measurable (an open frame has no volume or section). Every angle is in the results' rows and the "
+           "figures."},
+          {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Inscribed min", "at (deg)",
+           "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
+          {}};
+  for (const auto& [key, by_deformer] : sweeps_of(rows))
+    for (const std::string& deformer : spec.variants) {
+      const auto found = by_deformer.find(deformer);
+      if (found == by_deformer.end()) continue;
+      const std::vector<const nlohmann::json*>& r = found->second;
+      const auto [pairs, pairs_at] = worst(r, "extra_pairs", false);
+      const auto [inscribed, inscribed_at] = worst(r, "inscribed_ratio", true);
+      const auto [open, open_at] = worst(r, "open_edges", false);
+      t.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), deformer, std::to_string(r.size()),
+                        number(pairs, 0), number(pairs_at, 0), number(inscribed, 3), number(inscribed_at, 0),
+                        number(worst(r, "section_ratio", true).first, 3),
+                        number(worst(r, "volume_change_pct", false, true).first, 2),
+                        number(worst(r, "normal_deviation_deg", false).first, 2), number(open, 0)});
+    }
+  return t;
+}
+
+// Per sweep: the measures against the angle, one line per deformer; and close-ups of the joint at
+// the sweep's first, middle and last angle, deformers side by side.
+void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows,
+             const std::filesystem::path& dir, const Progress& progress) {
+  const std::vector<SweepMotion> motions = motions_of(spec.options);
+  for (const auto& [key, by_deformer] : sweeps_of(rows)) {
+    const auto& [model, joint, motion] = key;
+    const std::string stem = "sweep-" + model + "-" + joint + "-" + motion;
+    progress(spec.id + ": " + stem);
+    const char* const fields[] = {"extra_pairs", "inscribed_ratio", "section_ratio", "volume_change_pct"};
+    const char* const titles[] = {"extra pairs at the joint", "inscribed ratio", "section ratio", "volume change (%)"};
+    std::vector<ChartPanel> panels;
+    for (int f = 0; f < 4; ++f) {
+      ChartPanel panel{titles[f], {}};
+      for (const std::string& deformer : spec.variants) {
+        std::vector<std::pair<double, double>> line;
+        if (const auto found = by_deformer.find(deformer); found != by_deformer.end())
+          for (const nlohmann::json* r : found->second)
+            if (r->at(fields[f]).is_number()) line.emplace_back(r->at("angle"), r->at(fields[f]));
+        panel.series.push_back(std::move(line));
+      }
+      panels.push_back(std::move(panel));
+    }
+    line_charts(dir / (stem + ".png"), model + " " + joint + ": " + motion, "angle (deg)", spec.variants, panels);
+
+    const auto m = std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion; });
+    if (m == motions.end()) continue;
+    const SegmentedModel segmented = load_model(resolve_model(model));
+    const int child = segmented.find_component(joint);
+    const std::vector<double> fractions = m->steps == 1 ? std::vector<double>{1.0} : std::vector<double>{0.5, 1.0};
+    std::vector<RenderScene> scenes;
+    std::vector<std::vector<Vec3>> positions;
+    std::vector<std::vector<Tri>> triangles;
+    std::vector<std::string> labels;
+    scenes.reserve(spec.variants.size() * fractions.size());
+    positions.reserve(scenes.capacity());
+    triangles.reserve(scenes.capacity());
+    SessionParams params;
+    params.checks.limits = params.checks.collisions = false;
+    for (const std::string& deformer : spec.variants) {
+      AnimationSession session(segmented, std::nullopt, params, find_deformer(deformer));
+      const Rig& rig = session.rig();
+      const int parent = rig.components[child].parent;
+      for (double f : fractions) {
+        Pose pose;
+        pose.angles.assign(3 * rig.components.size(), 0.0);
+        double angle = 0;
+        for (int k = 0; k < 3; ++k) {
+          const double degrees = m->from[k] + f * (m->to[k] - m->from[k]);
+          pose.angles[3 * rig.joint_of[child] + k] = degrees * std::numbers::pi / 180;
+          if (m->to[k] != m->from[k]) angle = degrees;
+        }
+        const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
+        Frame frame;
+        session.deformer().deform(accepted, frame);
+        const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
+        // The close-up: the joint's two parts within a few joint radii of its centre.
+        const Vec3 center = accepted.world[child].apply_point(rig.components[child].joint);
+        const double reach = 1.5 * rig.components[child].obb.half_extents.maxCoeff();
+        // Only the points the close-up's triangles use: the picture is framed to fit its points.
+        std::vector<Vec3>& p = positions.emplace_back();
+        std::vector<Tri>& tris = triangles.emplace_back();
+        RenderMesh mesh{&p, &tris, {}, 1.0f};
+        std::vector<int> slot(frame.positions.size() / 3, -1);
+        const auto at = [&](int v) { return Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]); };
+        for (std::size_t k = 0; k < topo.triangles.size(); ++k) {
+          const Tri& tri = topo.triangles[k];
+          const int label = topo.triangle_component[k];
+          if ((label != child && label != parent) || (at(tri[0]) - center).norm() > reach) continue;
+          Tri local;
+          for (int i = 0; i < 3; ++i) {
+            if (slot[tri[i]] < 0) {
+              slot[tri[i]] = static_cast<int>(p.size());
+              p.push_back(at(tri[i]));
+            }
+            local[i] = slot[tri[i]];
+          }
+          tris.push_back(local);
+          const bool patch = !frame.added_vertex.empty() &&
+                             (frame.added_vertex[tri[0]] || frame.added_vertex[tri[1]] || frame.added_vertex[tri[2]]);
+          mesh.triangle_colors.push_back(patch ? Rgb{0.85f, 0.2f, 0.75f} : palette_color(label));
+        }
+        scenes.emplace_back().meshes.push_back(std::move(mesh));
+        labels.push_back(deformer + " " + std::to_string(static_cast<int>(std::lround(angle))) + " deg");
+      }
+    }
+    std::vector<const RenderScene*> pointers;
+    for (const RenderScene& s : scenes) pointers.push_back(&s);
+    const ModelFiles files = resolve_model(model);
+    render_strip_png(pointers, labelled_model_views(files, 200, 200, labels), dir / (stem + "-closeup.png"));
+  }
+}
+
+}  // namespace
+
+TableKindEntry joint_sweep_table_kind() {
+  TableKindEntry kind;
+  kind.name = "joint_sweep";
+  kind.variants = VariantOption{"deformers", deformer_names, {"gap", "gap-thesis", "lbs", "sbs", "dqs"}};
+  kind.option_keys = {"joints", "motions"};
+  kind.parse_options = parse_options;
+  kind.row_schema = {{"model", "s"}, {"joint", "s"}, {"motion", "s"}, {"angle", "n"}, {"skinning", "s"},
+                     {"extra_pairs", "n?"}, {"inscribed_ratio", "n?"}, {"section_ratio", "n?"},
+                     {"volume_change_pct", "n?"}, {"normal_deviation_deg", "n"}, {"open_edges", "i"}};
+  kind.measure = measure;
+  kind.build = build;
+  kind.figures = figures;
+  return kind;
+}
+
+}  // namespace skinlab
