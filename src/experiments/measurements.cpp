@@ -477,6 +477,30 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
 
 namespace skinlab {
 
+Pose sweep_pose(const Rig& rig, const Skeleton& skeleton, int child, const SweepMotion& motion, double fraction,
+                double* angle) {
+  const RigComponent& joint = rig.components[child];
+  double degrees[3];
+  int turning = 0;
+  for (int k = 0; k < 3; ++k) {
+    degrees[k] = motion.from[k] + fraction * (motion.to[k] - motion.from[k]);
+    if (std::abs(motion.to[k] - motion.from[k]) > std::abs(motion.to[turning] - motion.from[turning])) turning = k;
+  }
+  if (angle) *angle = degrees[turning];
+  constexpr double kRadians = std::numbers::pi / 180;
+  const Vec3 bone = skeleton.components.at(child).kernel_centroid - joint.joint;
+  const Quat twist = bone.norm() > 0 ? quat_from_axis_angle(bone, degrees[2] * kRadians) : Quat::Identity();
+  const Quat frame_x = joint.align.conjugate() * Quat(Eigen::AngleAxisd(degrees[0] * kRadians, Vec3::UnitX())) * joint.align;
+  const Quat frame_y = joint.align.conjugate() * Quat(Eigen::AngleAxisd(degrees[1] * kRadians, Vec3::UnitY())) * joint.align;
+  // joint_transform turns by align⁻¹ Qx Qy Qz align: the angles of align R align⁻¹, X then Y then Z.
+  const Quat aligned = joint.align * (frame_x * frame_y * twist) * joint.align.conjugate();
+  const Vec3 xyz = aligned.toRotationMatrix().eulerAngles(0, 1, 2);
+  Pose pose;
+  pose.angles.assign(3 * rig.components.size(), 0.0);
+  for (int k = 0; k < 3; ++k) pose.angles[3 * rig.joint_of[child] + k] = xyz[k];
+  return pose;
+}
+
 std::vector<SweepMotion> default_sweep_motions() {
   return {{"bend", {0, 0, 0}, {150, 0, 0}, 16},
           {"twist", {0, 0, 0}, {0, 0, 180}, 19},
@@ -550,16 +574,8 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
       for (const SweepMotion& motion : motions)
         for (int s = 0; s < motion.steps; ++s) {
           const double f = motion.steps == 1 ? 1.0 : static_cast<double>(s) / (motion.steps - 1);
-          Pose pose;
-          pose.angles.assign(3 * rig.components.size(), 0.0);
-          for (int k = 0; k < 3; ++k)
-            pose.angles[3 * rig.joint_of[ref.child] + k] =
-                (motion.from[k] + f * (motion.to[k] - motion.from[k])) * std::numbers::pi / 180;
-          // The motion's own angle: that of the rotation that turns furthest.
-          int turning = 0;
-          for (int k = 1; k < 3; ++k)
-            if (std::abs(motion.to[k] - motion.from[k]) > std::abs(motion.to[turning] - motion.from[turning])) turning = k;
-          const double angle = motion.from[turning] + f * (motion.to[turning] - motion.from[turning]);
+          double angle = 0;
+          const Pose pose = sweep_pose(rig, session.skeleton(), ref.child, motion, f, &angle);
           const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
           session.deformer().deform(accepted, frame);
           const TriMesh mesh = frame_mesh(frame, skin);

@@ -57,14 +57,21 @@ nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
 nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
                                const std::vector<std::string>& deformers, int frames);
 
-/// One motion of a joint sweep: per rotation of the joint's frame (x, y, z: the angles a .clip
-/// gives the joint, docs/animation.md; z turns about the bone) the first and the last angle in
-/// degrees (equal: held), over `steps` poses spread evenly from the first to the last.
+/// One motion of a joint sweep: per rotation the first and the last angle in degrees (equal:
+/// held), over `steps` poses spread evenly from the first to the last. x and y turn about the
+/// joint frame's x and y axes (as a .clip's rx and ry, docs/animation.md); z twists about the
+/// child's own bone (from the joint to the child's kernel centroid), first, before x and y.
 struct SweepMotion {
   std::string name;
   std::array<double, 3> from{}, to{};
   int steps = 2;
 };
+
+/// The pose of `motion` at `fraction` (0: its first angles, 1: its last) for the joint of part
+/// `child`, every other joint at rest; `angle` (when given) gets the motion's own angle, that
+/// of the rotation that turns furthest.
+Pose sweep_pose(const Rig& rig, const Skeleton& skeleton, int child, const SweepMotion& motion, double fraction,
+                double* angle = nullptr);
 
 /// The sweeps every joint gets unless a definition names its own: bend (x 0 to 150 degrees),
 /// twist (z 0 to 180) and bend then twist (x 90, z 0 to 90), every 10 degrees.

@@ -48,9 +48,12 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   arcs_.resize(joints);
   relative_.resize(joints);
   twist_angle_.assign(joints, 0.0);
-  band_begin_.assign(joints, 0.0);
-  band_left_.resize(joints);
-  band_right_.resize(joints);
+  child_begin_.assign(joints, 0.0);
+  parent_begin_.assign(joints, 0.0);
+  parent_left_.resize(joints);
+  parent_right_.resize(joints);
+  child_left_.resize(joints);
+  child_right_.resize(joints);
   moving_.assign(joints, 0);
   child_copy_.assign(gap_.rest_positions.size(), -1);
 }
@@ -111,8 +114,10 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
 }
 
-// Each banded joint's relative rotation R about J, as swing · twist about the opening's normal:
-// the untwisted pose keeps the swing (R J + t stays where it was) and passes it down the tree.
+// Each banded joint's relative rotation R about J, as swing S · twist T about the child's bone.
+// The twist's share at the opening, T0, turns both loops alike, so that Remove, Add and
+// Triangulate see the rest pose turned by T0 and the swing: the untwisted child stands at
+// E = T0⁻¹ S T0 (R J + t stays where it was), passed down the tree.
 const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
   if (!bands_) return world;
   const int parts = static_cast<int>(world.size());
@@ -127,52 +132,77 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
       continue;
     }
     const QT relative = world[p].inverse() * world[c];
-    QT swing = relative;
+    QT untwisted_relative = relative;
     if (k >= 0) {
       twist_angle_[k] = 0;
       const TwistBand& band = bands_->joints[k];
       const SwingTwist st = band.length > 0 ? swing_twist(relative.q, band.axis) : SwingTwist{relative.q, 0.0};
       if (std::abs(st.twist_angle) > kMovingAngle) {
-        const Vec3& center = gap_.joints[k].joint;
-        swing = {st.swing, relative.apply_point(center) - st.swing * center};
         twist_angle_[k] = st.twist_angle;
-        band_left_[k] = world[p] * swing;
-        band_right_[k] = swing.inverse() * untwisted_[p].inverse();
+        const Vec3& center = gap_.joints[k].joint;
+        const QT swing{st.swing, relative.apply_point(center) - st.swing * center};
+        const QT at_opening = turn_about_joint(k, band.share_at_opening);
+        untwisted_relative = at_opening.inverse() * swing * at_opening;
+        parent_left_[k] = world[p];
+        parent_right_[k] = untwisted_[p].inverse();
+        child_left_[k] = world[p] * swing;
+        child_right_[k] = untwisted_relative.inverse() * untwisted_[p].inverse();
         ++report.twisted_joints;
         any = true;
       }
     }
-    untwisted_[c] = untwisted_[p] * swing;
+    untwisted_[c] = untwisted_[p] * untwisted_relative;
   }
   if (!any) return world;
   for (int c = 0; c < parts; ++c) retwist_part_[c] = world[c] * untwisted_[c].inverse();
   return untwisted_;
 }
 
+QT GapDeformer::turn_about_joint(int k, double share) const {
+  const Vec3& center = gap_.joints[k].joint;
+  const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, share * twist_angle_[k]);
+  return {turn, center - turn * center};
+}
+
 void GapDeformer::retwist() {
-  // Each band begins behind the child's deepest boundary vertex (its copy of the opening: s = 0).
+  // Each side's band begins behind that side's deepest boundary vertex (the opening: s = 0).
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
-    band_begin_[k] = 0;
-    if (moving_[k] && twist_angle_[k] != 0)
-      for (int v : sides_[2 * k + 1].loop)
-        if (gap_.opening_joint[v] != k) band_begin_[k] = std::max(band_begin_[k], bands_->axial[v]);
+    child_begin_[k] = parent_begin_[k] = 0;
+    if (!moving_[k] || twist_angle_[k] == 0) continue;
+    const Vec3& axis = bands_->joints[k].axis;
+    const Vec3& center = gap_.joints[k].joint;
+    for (int v : sides_[2 * k + 1].loop)
+      child_begin_[k] = std::max(child_begin_[k], axis.dot(gap_.rest_positions[v] - center));
+    for (int v : sides_[2 * k].loop)
+      parent_begin_[k] = std::max(parent_begin_[k], -axis.dot(gap_.rest_positions[v] - center));
   }
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
   const int frame_vertices = static_cast<int>(positions_.size());
+  const auto twisted = [&](int k) { return k >= 0 && twist_angle_[k] != 0; };
+  // From the untwisted frame to the pose, for a vertex with `share` of joint k's twist on the
+  // parent's side (the patch's share too) or on the child's.
+  const auto parent_side = [&](int k, double share) {
+    return parent_left_[k] * turn_about_joint(k, share) * parent_right_[k];
+  };
+  const auto child_side = [&](int k, double share) {
+    return child_left_[k] * turn_about_joint(k, share) * child_right_[k];
+  };
   for (int v = 0; v < frame_vertices; ++v) {
     const int part = vertex_part_[v];
-    const int k = gap_.joint_of_part[part];
-    // A copy of an opening vertex and a patch point sit on the opening: none of the twist.
-    const double fraction = k < 0 || v >= num_vertices ? 0.0 : bands_->joints[k].fraction(bands_->axial[v], band_begin_[k]);
+    const int own = gap_.joint_of_part[part];
+    const int as_parent = v < num_vertices ? bands_->parent_joint[v] : -1;
     QT to_pose;
-    if (k < 0 || twist_angle_[k] == 0 || fraction == 1.0) {
-      to_pose = retwist_part_[part];
-    } else if (fraction == 0.0) {
-      to_pose = retwist_part_[gap_.joints[k].parent];
+    if (v >= num_vertices) {
+      // A child's copy of an opening vertex or a patch point: the share at the opening.
+      to_pose = twisted(own) ? parent_side(own, bands_->joints[own].share_at_opening) : retwist_part_[part];
+    } else if (twisted(as_parent)) {
+      const TwistBand& band = bands_->joints[as_parent];
+      to_pose = parent_side(as_parent, bands_->parent_weight[v] *
+                                           band.parent_share(bands_->parent_axial[v], parent_begin_[as_parent]));
+    } else if (twisted(own)) {
+      to_pose = child_side(own, bands_->joints[own].child_share(bands_->axial[v], child_begin_[own]));
     } else {
-      const Vec3& center = gap_.joints[k].joint;
-      const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, fraction * twist_angle_[k]);
-      to_pose = band_left_[k] * QT{turn, center - turn * center} * band_right_[k];
+      to_pose = retwist_part_[part];
     }
     positions_[v] = to_pose.apply_point(positions_[v]);
     if (!recompute_[v]) normals_[v] = to_pose.apply_normal(normals_[v]);
@@ -405,7 +435,9 @@ std::size_t GapDeformer::runtime_bytes() const {
   for (const GapJoint& joint : gap_.joints)
     total += bytes(joint.loop) + bytes(joint.loop_angle) + bytes(joint.child_edge_triangle) +
              bytes(joint.parent_edge_triangle);
-  if (bands_) total += bytes(bands_->axial) + bytes(bands_->joints);
+  if (bands_)
+    total += bytes(bands_->axial) + bytes(bands_->parent_joint) + bytes(bands_->parent_axial) +
+             bytes(bands_->parent_weight) + bytes(bands_->joints);
   return total;
 }
 

@@ -47,7 +47,7 @@ using SurfaceReconstructor = std::function<std::vector<Tri>(const std::vector<Ve
 /// What the second generation of `gap` changes in Algorithm 5 (docs/gap.md, "Departures"); all
 /// off: Remove, Add and Triangulate bridge the whole rotation, with the thesis' Middle point.
 struct GapOptions {
-  /// Each joint's twist about its opening's normal spread over a band of the child
+  /// Each joint's twist about the child's bone spread over bands of the parent and the child
   /// (twist_band.hpp); Remove, Add and Triangulate bridge the swing alone.
   bool twist_bands = false;
   /// The Middle point on the opening point's QLERP arc, not on its chord (blend_arcs).
@@ -88,6 +88,8 @@ class GapDeformer : public Deformer {
   void add_arcs(GapFrameReport& report);
   void keep_triangles(const std::vector<QT>& world);
   void triangulate_patches(const std::vector<QT>& world, GapFrameReport& report);
+  /// Joint k's rotation by `share` of its twist about its band's axis through its centre.
+  QT turn_about_joint(int k, double share) const;
   /// Puts the twists back: each frame vertex from the untwisted pose to the pose, a band's
   /// vertices by their fraction of the twist.
   void retwist();
@@ -113,9 +115,10 @@ class GapDeformer : public Deformer {
   std::vector<ArcSet> arcs_;         ///< per joint
   std::vector<QT> relative_;
   // Twist bands, per frame: the untwisted pose; per part, from it to the pose; per joint, the
-  // twist angle (0: none) and the transforms a band vertex's partial twist sits between.
-  std::vector<QT> untwisted_, retwist_part_, band_left_, band_right_;
-  std::vector<double> twist_angle_, band_begin_;
+  // twist angle (0: none), where each side's band begins, and the transforms a band vertex's
+  // share of the twist sits between on the parent's and on the child's side.
+  std::vector<QT> untwisted_, retwist_part_, parent_left_, parent_right_, child_left_, child_right_;
+  std::vector<double> twist_angle_, child_begin_, parent_begin_;
   std::vector<char> moving_;
   std::vector<Vec3> positions_, normals_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex

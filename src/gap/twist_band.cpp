@@ -5,40 +5,92 @@
 
 namespace skinlab {
 
-double TwistBand::fraction(double s, double begin) const {
-  const double stop = std::min(end, begin + length);
-  if (s <= begin) return 0.0;
-  if (s >= stop) return 1.0;
-  const double x = (s - begin) / (stop - begin);
+namespace {
+
+double smoothstep(double x) {
+  x = std::clamp(x, 0.0, 1.0);
   return x * x * (3 - 2 * x);
+}
+
+}  // namespace
+
+double TwistBand::child_share(double s, double begin) const {
+  const double stop = std::max(begin, std::min(child_room, begin + length));
+  if (s <= begin) return share_at_opening;
+  if (s >= stop) return 1.0;
+  return share_at_opening + (1 - share_at_opening) * smoothstep((s - begin) / (stop - begin));
+}
+
+double TwistBand::parent_share(double s, double begin) const {
+  const double stop = std::max(begin, std::min(parent_room, begin + length));
+  if (-s <= begin) return share_at_opening;
+  if (-s >= stop) return 0.0;
+  return share_at_opening * (1 - smoothstep((-s - begin) / (stop - begin)));
 }
 
 TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance) {
   TwistBands bands;
   const int num_vertices = static_cast<int>(gap.rest_positions.size());
+  const int num_joints = static_cast<int>(gap.joints.size());
   bands.axial.assign(num_vertices, 0.0);
-  bands.joints.resize(gap.joints.size());
-  for (std::size_t k = 0; k < gap.joints.size(); ++k) {
+  bands.parent_joint.assign(num_vertices, -1);
+  bands.parent_axial.assign(num_vertices, 0.0);
+  bands.parent_weight.assign(num_vertices, 0.0);
+  bands.joints.resize(num_joints);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < num_joints; ++k) {
     const GapJoint& joint = gap.joints[k];
     TwistBand& band = bands.joints[k];
-    band.axis = joint.plane.normal.normalized();
-    band.origin = joint.plane.point;
-    const auto axial = [&](int v) { return band.axis.dot(gap.rest_positions[v] - band.origin); };
-    double radius = 0;
-    for (int v : joint.loop) radius += (gap.rest_positions[v] - band.origin).norm();
+    const Vec3 bone = gap.kernel_centroid[joint.child] - joint.joint;
+    if (bone.norm() == 0) continue;
+    band.axis = bone.normalized();
+    const auto axial = [&](int v) { return band.axis.dot(gap.rest_positions[v] - joint.joint); };
+    const auto lateral = [&](int v) {
+      const Vec3 d = gap.rest_positions[v] - joint.joint;
+      return (d - d.dot(band.axis) * band.axis).norm();
+    };
+    double radius = 0, widest = 0;
+    for (int v : joint.loop) {
+      radius += (gap.rest_positions[v] - joint.plane.point).norm();
+      widest = std::max(widest, lateral(v));
+    }
     radius /= static_cast<double>(joint.loop.size());
-    // The band ends before the child's far end and before any of its other openings.
-    double reach = 0;
-    for (int v = 0; v < num_vertices; ++v)
-      if (gap.vertex_part[v] == joint.child) reach = std::max(reach, axial(v));
-    double other = std::numeric_limits<double>::infinity();
-    for (const GapJoint& grandchild : gap.joints)
-      if (grandchild.parent == joint.child)
-        for (int v : grandchild.loop) other = std::min(other, axial(v));
-    band.end = clearance * std::min(reach, other);
-    band.length = band.end < 0.5 * radius ? 0.0 : radii * radius;
-    for (int v = 0; v < num_vertices; ++v)
+    // Room on each side: to the part's far end or its nearest other opening, whichever is nearer
+    // (on the parent's side only what lies within reach across the bone counts).
+    const double reach = 2 * widest;
+    double child_end = 0, parent_end = 0, child_other = kInf, parent_other = kInf;
+    for (int v = 0; v < num_vertices; ++v) {
+      if (gap.vertex_part[v] == joint.child) child_end = std::max(child_end, axial(v));
+      if (gap.vertex_part[v] == joint.parent && lateral(v) <= reach) parent_end = std::max(parent_end, -axial(v));
+    }
+    for (int o = 0; o < num_joints; ++o) {
+      if (o == k) continue;
+      const GapJoint& other = gap.joints[o];
+      for (int v : other.loop) {
+        if (other.parent == joint.child) child_other = std::min(child_other, axial(v));
+        if ((other.child == joint.parent || other.parent == joint.parent) && lateral(v) <= reach)
+          parent_other = std::min(parent_other, -axial(v));
+      }
+    }
+    band.child_room = std::max(0.0, clearance * std::min(child_end, child_other));
+    band.parent_room = std::max(0.0, clearance * std::min(parent_end, parent_other));
+    const double child = std::min(radii * radius, band.child_room);
+    const double parent = std::min(radii * radius, band.parent_room);
+    if (child + parent < 0.5 * radius) continue;
+    band.length = radii * radius;
+    band.share_at_opening = parent / (child + parent);
+    for (int v = 0; v < num_vertices; ++v) {
       if (gap.vertex_part[v] == joint.child) bands.axial[v] = axial(v);
+      if (gap.vertex_part[v] != joint.parent) continue;
+      const double s = axial(v), d = lateral(v);
+      if (s > radius || -s > band.parent_room || d > reach) continue;
+      const double weight = 1 - smoothstep((d - 1.1 * widest) / (0.9 * widest));
+      if (bands.parent_joint[v] < 0 || weight > bands.parent_weight[v]) {
+        bands.parent_joint[v] = k;
+        bands.parent_axial[v] = s;
+        bands.parent_weight[v] = weight;
+      }
+    }
   }
   return bands;
 }

@@ -1,8 +1,9 @@
-// Twist bands: the part of a child's rotation about its own opening's normal (the twist, in the
-// swing–twist decomposition) is spread over a band of the child behind the opening, ring by ring,
-// as skinning spreads a rotation over its weights; gap reconstruction then bridges the swing
-// alone. A twist leaves no room between two loops that lie in one plane (docs/gap.md, "Twist
-// bands"); a band along the bone gives it a length to turn in.
+// Twist bands: the part of a child's rotation about its own bone (the twist, in the swing–twist
+// decomposition) is spread along the bone, over a band of the parent behind the opening and a
+// band of the child beyond it, ring by ring, as skinning spreads a rotation over its weights; gap
+// reconstruction then bridges the swing alone, between two loops that carry the same share of
+// the twist. A twist leaves no room between two loops that lie in one plane (docs/gap.md,
+// "Second generation"); the bands give it a length to turn in.
 #pragma once
 
 #include <vector>
@@ -12,30 +13,39 @@
 
 namespace skinlab {
 
-/// One joint's band, in the rest pose, along the opening's normal (s, from the opening's plane
-/// into the child). In a frame it begins where the child's side of the gap ends (its deepest
-/// boundary vertex after Remove, so that the patch is built on untwisted ends) and runs `length`
-/// further, but never past `end`; a vertex at s takes smoothstep((s - begin) / (end - begin)) of
-/// the twist.
+/// One joint's bands in the rest pose, along the child's bone b (from the joint J to the child's
+/// kernel centroid): s = b·(p - J), positive into the child. In a frame each band begins where
+/// its side of the gap ends (that side's deepest boundary vertex after Remove) and runs `length`
+/// further, but never past its room. The twist's share goes from 0 deep in the parent through
+/// `share_at_opening` (across the gap and its patch) to 1 deep in the child, smoothly.
 struct TwistBand {
-  Vec3 axis = Vec3::UnitZ();  ///< the opening's unit normal, into the child
-  Vec3 origin = Vec3::Zero();  ///< the opening's centroid (s = 0)
-  double length = 0;           ///< 0: no band (the part is too short; the twist stays with gap)
-  double end = 0;              ///< the band stops here, short of the child's other openings
-  /// The fraction of the twist taken at axial position s by a band beginning at `begin`.
-  double fraction(double s, double begin) const;
+  Vec3 axis = Vec3::UnitZ();    ///< b, unit
+  double length = 0;            ///< each band's length; 0: no bands (no room on either side)
+  double child_room = 0;        ///< the child's band ends before s = child_room
+  double parent_room = 0;       ///< the parent's band ends before s = -parent_room
+  double share_at_opening = 0;  ///< the parent's usable room over both sides'
+  /// The share of the twist at s on the child's side, its band beginning at s = begin.
+  double child_share(double s, double begin) const;
+  /// The same on the parent's side (s <= 0), its band beginning at s = -begin.
+  double parent_share(double s, double begin) const;
 };
 
 struct TwistBands {
   std::vector<TwistBand> joints;  ///< per joint of the gap model
-  /// Per welded vertex: its s in its own part's band (for an opening vertex: in its parent's).
+  /// Per welded vertex: its s in the band of its own part's joint (the child's side).
   std::vector<double> axial;
+  /// Per welded vertex of a parent: the joint whose parent-side band may hold it (-1: none), its
+  /// s there (at most about 0) and its weight across the bone (1 within the opening's widest
+  /// radius, falling to 0 at twice it, so that a trunk's far side does not turn with a limb).
+  std::vector<int> parent_joint;
+  std::vector<double> parent_axial;
+  std::vector<double> parent_weight;
 };
 
-/// Bands `radii` opening radii long (the opening's mean distance from its centroid), ending
-/// `clearance` of the way to the child's nearest other opening or to its far end, so that every
-/// other opening of the child turns rigidly with it. A child with less than half a radius of
-/// room has no band.
-TwistBands build_twist_bands(const GapModel& gap, double radii = 2.0, double clearance = 0.8);
+/// Bands `radii` opening radii long (the opening's mean distance from its centroid). Each side's
+/// room ends `clearance` of the way to that part's nearest other opening (or its far end): with
+/// at most a half, the bands of a part's two joints never meet, and every other opening turns
+/// rigidly with its part.
+TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.5);
 
 }  // namespace skinlab

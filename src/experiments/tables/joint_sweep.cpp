@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <numbers>
 
 #include "skinlab/core/skel_io.hpp"
 #include "skinlab/experiments/definition_checker.hpp"
@@ -113,8 +112,9 @@ std::pair<nlohmann::json, nlohmann::json> worst(const std::vector<const nlohmann
 Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id,
           spec.title,
-          {"Per joint and motion (bend: x from 0 to 150 degrees; twist: z, about the bone, from 0 to 180; "
-           "bend_then_twist: x at 90, z from 0 to 90; or the definition's own), the worst pose over the sweep "
+          {"Per joint and motion (bend: about the joint frame's x from 0 to 150 degrees; twist: about the child's "
+           "bone from 0 to 180; bend_then_twist: x at 90, twist from 0 to 90; or the definition's own), the worst "
+           "pose over the sweep "
            "per deformer, each against the same deformer's rest pose: self-intersecting triangle pairs with both "
            "triangles in the joint's parent or child beyond the rest pose's (the angle where the most occur); the "
            "inscribed ratio, the distance from the joint's centre (its opening's centroid) to the nearest triangle "
@@ -187,21 +187,13 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
       const Rig& rig = session.rig();
       const int parent = rig.components[child].parent;
       for (double f : fractions) {
-        Pose pose;
-        pose.angles.assign(3 * rig.components.size(), 0.0);
         double angle = 0;
-        for (int k = 0; k < 3; ++k) {
-          const double degrees = m->from[k] + f * (m->to[k] - m->from[k]);
-          pose.angles[3 * rig.joint_of[child] + k] = degrees * std::numbers::pi / 180;
-          if (m->to[k] != m->from[k]) angle = degrees;
-        }
+        const Pose pose = sweep_pose(rig, session.skeleton(), child, *m, f, &angle);
         const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
         Frame frame;
         session.deformer().deform(accepted, frame);
         const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
-        // The close-up: the joint's two parts within a few joint radii of its centre.
-        const Vec3 center = accepted.world[child].apply_point(rig.components[child].joint);
-        const double reach = 1.5 * rig.components[child].obb.half_extents.maxCoeff();
+        // The close-up: the joint's two parts alone.
         // Only the points the close-up's triangles use: the picture is framed to fit its points.
         std::vector<Vec3>& p = positions.emplace_back();
         std::vector<Tri>& tris = triangles.emplace_back();
@@ -211,7 +203,7 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
         for (std::size_t k = 0; k < topo.triangles.size(); ++k) {
           const Tri& tri = topo.triangles[k];
           const int label = topo.triangle_component[k];
-          if ((label != child && label != parent) || (at(tri[0]) - center).norm() > reach) continue;
+          if (label != child && label != parent) continue;
           Tri local;
           for (int i = 0; i < 3; ++i) {
             if (slot[tri[i]] < 0) {
