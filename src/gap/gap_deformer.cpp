@@ -190,11 +190,23 @@ void GapDeformer::retwist() {
   for (int v = 0; v < frame_vertices; ++v) {
     const int part = vertex_part_[v];
     const int own = gap_.joint_of_part[part];
+    const int up = own < 0 ? -1 : gap_.joint_of_part[gap_.joints[own].parent];
     const int as_parent = v < num_vertices ? bands_->parent_joint[v] : -1;
     QT to_pose;
-    if (v >= num_vertices) {
+    if (v >= num_vertices && twisted(own)) {
       // A child's copy of an opening vertex or a patch point: the share at the opening.
-      to_pose = twisted(own) ? parent_side(own, bands_->joints[own].share_at_opening) : retwist_part_[part];
+      to_pose = parent_side(own, bands_->joints[own].share_at_opening);
+    } else if (!twisted(own) && twisted(up)) {
+      // In a child's child, where the band of the joint above runs on: its s from where the
+      // untwisted pose put it in the parent's frame (a patch point has no rest position).
+      const TwistBand& band = bands_->joints[up];
+      const double s = v < num_vertices ? bands_->axial_up[v]
+                                        : band.axis.dot(untwisted_[gap_.joints[own].parent].inverse().apply_point(
+                                                            positions_[v]) -
+                                                        gap_.joints[up].joint);
+      to_pose = child_side(up, band.child_share(s, child_begin_[up]));
+    } else if (v >= num_vertices) {
+      to_pose = retwist_part_[part];
     } else if (twisted(as_parent)) {
       const TwistBand& band = bands_->joints[as_parent];
       to_pose = parent_side(as_parent, bands_->parent_weight[v] *

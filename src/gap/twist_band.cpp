@@ -33,6 +33,7 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
   const int num_vertices = static_cast<int>(gap.rest_positions.size());
   const int num_joints = static_cast<int>(gap.joints.size());
   bands.axial.assign(num_vertices, 0.0);
+  bands.axial_up.assign(num_vertices, 0.0);
   bands.parent_joint.assign(num_vertices, -1);
   bands.parent_axial.assign(num_vertices, 0.0);
   bands.parent_weight.assign(num_vertices, 0.0);
@@ -59,15 +60,22 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     // (on the parent's side only what lies within reach across the bone counts).
     const double reach = 2 * widest;
     double child_end = 0, parent_end = 0, child_other = kInf, parent_other = kInf;
+    // The child and its children: the parts the child's band may run through.
+    const auto below = [&](int part) {
+      if (part == joint.child) return true;
+      const int j = gap.joint_of_part[part];
+      return j >= 0 && gap.joints[j].parent == joint.child;
+    };
     for (int v = 0; v < num_vertices; ++v) {
-      if (gap.vertex_part[v] == joint.child) child_end = std::max(child_end, axial(v));
-      if (gap.vertex_part[v] == joint.parent && lateral(v) <= reach) parent_end = std::max(parent_end, -axial(v));
+      const int part = gap.vertex_part[v];
+      if (part >= 0 && below(part)) child_end = std::max(child_end, axial(v));
+      if (part == joint.parent && lateral(v) <= reach) parent_end = std::max(parent_end, -axial(v));
     }
     for (int o = 0; o < num_joints; ++o) {
       if (o == k) continue;
       const GapJoint& other = gap.joints[o];
       for (int v : other.loop) {
-        if (other.parent == joint.child) child_other = std::min(child_other, axial(v));
+        if (other.parent != joint.child && below(other.parent)) child_other = std::min(child_other, axial(v));
         if ((other.child == joint.parent || other.parent == joint.parent) && lateral(v) <= reach)
           parent_other = std::min(parent_other, -axial(v));
       }
@@ -81,6 +89,8 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     band.share_at_opening = parent / (child + parent);
     for (int v = 0; v < num_vertices; ++v) {
       if (gap.vertex_part[v] == joint.child) bands.axial[v] = axial(v);
+      if (gap.vertex_part[v] >= 0 && gap.vertex_part[v] != joint.child && below(gap.vertex_part[v]))
+        bands.axial_up[v] = axial(v);
       if (gap.vertex_part[v] != joint.parent) continue;
       const double s = axial(v), d = lateral(v);
       if (s > radius || -s > band.parent_room || d > reach) continue;

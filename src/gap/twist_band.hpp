@@ -32,8 +32,9 @@ struct TwistBand {
 
 struct TwistBands {
   std::vector<TwistBand> joints;  ///< per joint of the gap model
-  /// Per welded vertex: its s in the band of its own part's joint (the child's side).
-  std::vector<double> axial;
+  /// Per welded vertex: its s in the band of its own part's joint (the child's side), and in the
+  /// band of its part's parent's joint (the band runs on into the child's children).
+  std::vector<double> axial, axial_up;
   /// Per welded vertex of a parent: the joint whose parent-side band may hold it (-1: none), its
   /// s there (at most about 0) and its weight across the bone (1 within the opening's widest
   /// radius, falling to 0 at twice it, so that a trunk's far side does not turn with a limb).
@@ -42,10 +43,11 @@ struct TwistBands {
   std::vector<double> parent_weight;
 };
 
-/// Bands `radii` opening radii long (the opening's mean distance from its centroid). Each side's
-/// room ends `clearance` of the way to that part's nearest other opening (or its far end): with
-/// at most a half, the bands of a part's two joints never meet, and every other opening turns
-/// rigidly with its part.
+/// Bands `radii` opening radii long (the opening's mean distance from its centroid). The parent's
+/// room ends `clearance` of the way to the parent's nearest other opening (or its far end): with
+/// at most a half, the bands of a part's two joints never meet. The child's room runs on through
+/// the child's children, `clearance` of the way to the farthest point of the two (a forearm too
+/// short for a twist lends the hand), and stops before any opening below them.
 TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.5);
 
 }  // namespace skinlab
