@@ -445,6 +445,7 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
     // One variant and two frames: the check is of the kind's plumbing, not of its numbers.
     if (kind.variants) table[kind.variants->key] = {kind.variants->defaults.front()};
     if (kind.takes_frames) table["frames"] = 2;
+    table.update(kind.small_options);
     const nlohmann::json source = {{"name", "kind_" + kind.name}, {"models", {"cow"}}, {"repeats", 1}, {"tables", {table}}};
     const ExperimentDefinition def = parse_experiment(source, "kind.json");
     ASSERT_EQ(def.tables.front().kind, &kind);

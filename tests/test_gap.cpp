@@ -21,8 +21,6 @@
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/rigging/session.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
-#include "skinlab/experiments/measurements.hpp"
-#include <iostream>
 #include "run_command.hpp"
 #include "test_meshes.hpp"
 
@@ -396,38 +394,5 @@ TEST_F(GapBandArm, BendAboutAnyAxisAcrossTheBoneDoesNotFold) {
     expect_closed_sphere(frame);
     EXPECT_EQ(self_intersections(frame.positions, frame.triangles)->size(), 0u);
     EXPECT_GE(inscribed_ratio(pose), 0.9);
-  }
-}
-TEST(GapDebug, HomerElbowTwist) {
-  const SegmentedModel model = load_model(resolve_model("homer"));
-  SessionParams params;
-  params.checks.limits = params.checks.collisions = false;
-  for (const char* name : {"gap", "dqs"}) {
-  AnimationSession session(model, std::nullopt, params, find_deformer(name));
-  const int child = model.find_component("arm_r_lower");
-  const int parent = session.rig().components[child].parent;
-  for (double a : {45.0, 90.0, 135.0, 180.0}) {
-    SweepMotion m{"twist", {0, 0, 0}, {0, 0, a}, 2};
-    const Pose pose = sweep_pose(session.rig(), session.skeleton(), child, m, 1.0);
-    const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
-    Frame frame;
-    session.deformer().deform(accepted, frame);
-    const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
-    const auto pairs = self_intersections(frame.positions, topo.triangles);
-    std::map<std::string, int> kinds;
-    for (const auto& [f, g] : *pairs) {
-      const auto kind = [&](int t) {
-        const Tri& tri = topo.triangles[t];
-        const bool patch = !frame.added_vertex.empty() && (frame.added_vertex[tri[0]] || frame.added_vertex[tri[1]] || frame.added_vertex[tri[2]]);
-        return std::string(patch ? "patch" : topo.triangle_component[t] == child ? "child" : topo.triangle_component[t] == parent ? "parent" : "other");
-      };
-      std::string a = kind(f), b = kind(g);
-      if (a > b) std::swap(a, b);
-      ++kinds[a + "-" + b];
-    }
-    std::cout << name << " twist " << a << ":";
-    for (const auto& [k, n] : kinds) std::cout << " " << k << "=" << n;
-    std::cout << "\n";
-  }
   }
 }

@@ -47,6 +47,8 @@ struct TableKindEntry {
   std::function<nlohmann::json(const DefinitionChecker&, const nlohmann::json& table, const std::string& path,
                                const TableSpec& spec)>
       parse_options;
+  /// Options for a small table of this kind (the conformance test's): a few poses, not a study.
+  nlohmann::json small_options = nlohmann::json::object();
   RowSchema row_schema;
   /// The rows of one model (`name`: its name in the definition).
   std::function<nlohmann::json(const ExperimentDefinition&, const TableSpec&, const std::string& name,

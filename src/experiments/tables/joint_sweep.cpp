@@ -42,15 +42,15 @@ std::vector<SweepMotion> motions_of(const nlohmann::json& options) {
 nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::json& table, const std::string& path,
                              const TableSpec& spec) {
   nlohmann::json options = {{"joints", nlohmann::json::object()}, {"motions", nlohmann::json::array()}};
-  if (!table.contains("joints")) check.fail(path + "/joints", "an object of model names and joint lists", nullptr);
-  const nlohmann::json& joints = table["joints"];
-  check.keys(joints, path + "/joints", spec.models, spec.models);
+  // Per model the joints to sweep (a joint is the part that hangs from it: any joint of the
+  // model's .skel but its root); a model the table does not list sweeps every joint.
+  const nlohmann::json joints = table.contains("joints") ? table["joints"] : nlohmann::json::object();
+  check.keys(joints, path + "/joints", spec.models, {});
   for (const std::string& model : spec.models) {
-    // A joint is the part that hangs from it: any joint of the model's .skel but its root.
     std::vector<std::string> names;
     const SkelFile skel = read_skel(resolve_model(model).hierarchy);
     for (std::size_t j = 1; j < skel.joints.size(); ++j) names.push_back(skel.joints[j].name);
-    options["joints"][model] = check.names(joints[model], path + "/joints/" + model, names);
+    options["joints"][model] = joints.contains(model) ? check.names(joints[model], path + "/joints/" + model, names) : names;
   }
   std::vector<SweepMotion> motions = default_sweep_motions();
   if (table.contains("motions")) {
@@ -109,20 +109,39 @@ std::pair<nlohmann::json, nlohmann::json> worst(const std::vector<const nlohmann
   return {value, angle};
 }
 
+const std::string kMeasuresNote =
+    "Each against the same deformer's rest pose: extra pairs, self-intersecting triangle pairs with both triangles "
+    "in the joint's parent or child beyond the rest pose's; inscribed ratio, the distance from the joint's centre "
+    "(its opening's centroid) to the nearest triangle over the same at rest; section, the cross-section through "
+    "the joint over its rest area; volume change (%); normal deviation, the facet normals' mean deviation from the "
+    "smooth field over the rest pose's (degrees); open edges, edges that leave the frame open, non-manifold or "
+    "misoriented. Blank: not measurable (an open frame has no volume or section; CGAL counts no pairs on a "
+    "non-manifold frame). Motions: bend, about the joint frame's x from 0 to 150 degrees; twist, about the child's "
+    "bone from 0 to 180; bend_then_twist, x at 90 and the twist from 0 to 90; or the definition's own.";
+
+// Every pose: one row per result row.
 Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id,
           spec.title,
-          {"Per joint and motion (bend: about the joint frame's x from 0 to 150 degrees; twist: about the child's "
-           "bone from 0 to 180; bend_then_twist: x at 90, twist from 0 to 90; or the definition's own), the worst "
-           "pose over the sweep "
-           "per deformer, each against the same deformer's rest pose: self-intersecting triangle pairs with both "
-           "triangles in the joint's parent or child beyond the rest pose's (the angle where the most occur); the "
-           "inscribed ratio, the distance from the joint's centre (its opening's centroid) to the nearest triangle "
-           "over the same at rest (smallest); the cross-section through the joint over its rest area (smallest); the "
-           "volume change (largest magnitude, %); the facet normals' mean deviation from the smooth field, over the "
-           "rest pose's (largest); edges that leave the frame open, non-manifold or misoriented (largest). Blank: "
-           "not measurable (an open frame has no volume or section). Every angle is in the results' rows and the "
-           "figures."},
+          {kMeasuresNote},
+          {"Model", "Joint", "Motion", "Angle (deg)", "Deformer", "Extra pairs", "Inscribed", "Section",
+           "Volume (%)", "Normal dev. (deg)", "Open edges"},
+          {}};
+  for (const nlohmann::json& r : rows)
+    t.rows.push_back({r.at("model"), r.at("joint"), r.at("motion"), number(r.at("angle"), 0), r.at("skinning"),
+                      number(r.at("extra_pairs"), 0), number(r.at("inscribed_ratio"), 3),
+                      number(r.at("section_ratio"), 3), number(r.at("volume_change_pct"), 2),
+                      number(r.at("normal_deviation_deg"), 2), r.at("open_edges").dump()});
+  return t;
+}
+
+// Per joint, motion and deformer: the worst pose over the sweep.
+std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
+  Table t{spec.id + "_worst",
+          spec.title + ": the worst pose of each sweep",
+          {"Per joint, motion and deformer, over the sweep's poses: the most extra pairs (and the angle where they "
+           "occur), the smallest inscribed ratio (and its angle), the smallest section, the largest volume change "
+           "in magnitude, the largest normal deviation and the most open edges. " + kMeasuresNote},
           {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Inscribed min", "at (deg)",
            "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
           {}};
@@ -133,14 +152,14 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       const std::vector<const nlohmann::json*>& r = found->second;
       const auto [pairs, pairs_at] = worst(r, "extra_pairs", false);
       const auto [inscribed, inscribed_at] = worst(r, "inscribed_ratio", true);
-      const auto [open, open_at] = worst(r, "open_edges", false);
       t.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), deformer, std::to_string(r.size()),
                         number(pairs, 0), number(pairs_at, 0), number(inscribed, 3), number(inscribed_at, 0),
                         number(worst(r, "section_ratio", true).first, 3),
                         number(worst(r, "volume_change_pct", false, true).first, 2),
-                        number(worst(r, "normal_deviation_deg", false).first, 2), number(open, 0)});
+                        number(worst(r, "normal_deviation_deg", false).first, 2),
+                        number(worst(r, "open_edges", false).first, 0)});
     }
-  return t;
+  return {t};
 }
 
 // Per sweep: the measures against the angle, one line per deformer; and close-ups of the joint at
@@ -241,7 +260,9 @@ TableKindEntry joint_sweep_table_kind() {
                      {"volume_change_pct", "n?"}, {"normal_deviation_deg", "n"}, {"open_edges", "i"}};
   kind.measure = measure;
   kind.build = build;
+  kind.more_tables = worst_poses;
   kind.figures = figures;
+  kind.small_options = {{"motions", {{{"name", "bend"}, {"x", {0, 60}}, {"steps", 2}}}}};
   return kind;
 }
 
