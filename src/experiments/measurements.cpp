@@ -490,10 +490,18 @@ Pose sweep_pose(const Rig& rig, const Skeleton& skeleton, int child, const Sweep
   }
   if (angle) *angle = degrees[turning];
   constexpr double kRadians = std::numbers::pi / 180;
-  const Vec3 bone = skeleton.components.at(child).kernel_centroid - joint.joint;
-  const Quat twist = bone.norm() > 0 ? quat_from_axis_angle(bone, degrees[2] * kRadians) : Quat::Identity();
-  const Quat frame_x = joint.align.conjugate() * Quat(Eigen::AngleAxisd(degrees[0] * kRadians, Vec3::UnitX())) * joint.align;
-  const Quat frame_y = joint.align.conjugate() * Quat(Eigen::AngleAxisd(degrees[1] * kRadians, Vec3::UnitY())) * joint.align;
+  // The bone, and the joint frame's x made square to it (a limb that leaves its parent sideways
+  // may point along the frame's x, which would make a "bend" a twist), and y square to both.
+  Vec3 bone = skeleton.components.at(child).kernel_centroid - joint.joint;
+  bone = bone.norm() > 0 ? Vec3(bone.normalized()) : Vec3(joint.align.conjugate() * Vec3::UnitZ());
+  Vec3 x = joint.align.conjugate() * Vec3::UnitX();
+  x -= x.dot(bone) * bone;
+  if (x.norm() < 1e-6) x = (joint.align.conjugate() * Vec3::UnitY()).cross(bone);
+  x.normalize();
+  const Vec3 y = bone.cross(x);
+  const Quat twist = quat_from_axis_angle(bone, degrees[2] * kRadians);
+  const Quat frame_x = quat_from_axis_angle(x, degrees[0] * kRadians);
+  const Quat frame_y = quat_from_axis_angle(y, degrees[1] * kRadians);
   // joint_transform turns by align⁻¹ Qx Qy Qz align: the angles of align R align⁻¹, X then Y then Z.
   const Quat aligned = joint.align * (frame_x * frame_y * twist) * joint.align.conjugate();
   const Vec3 xyz = aligned.toRotationMatrix().eulerAngles(0, 1, 2);

@@ -58,9 +58,9 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
                                const std::vector<std::string>& deformers, int frames);
 
 /// One motion of a joint sweep: per rotation the first and the last angle in degrees (equal:
-/// held), over `steps` poses spread evenly from the first to the last. x and y turn about the
-/// joint frame's x and y axes (as a .clip's rx and ry, docs/animation.md); z twists about the
-/// child's own bone (from the joint to the child's kernel centroid), first, before x and y.
+/// held), over `steps` poses spread evenly from the first to the last. z twists about the child's
+/// own bone b (from the joint to the child's kernel centroid), first; x then bends about the
+/// joint frame's x axis (a .clip's rx, docs/animation.md) made square to b, and y about b × x.
 struct SweepMotion {
   std::string name;
   std::array<double, 3> from{}, to{};

@@ -7,6 +7,9 @@ namespace skinlab {
 
 namespace {
 
+// The largest angle between a parent's bone and its child's for the parent to lend a band.
+constexpr double kMaxLimbTurn = 45.0 * 3.141592653589793 / 180.0;
+
 double smoothstep(double x) {
   x = std::clamp(x, 0.0, 1.0);
   return x * x * (3 - 2 * x);
@@ -81,7 +84,12 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
       }
     }
     band.child_room = std::max(0.0, clearance * std::min(child_end, child_other));
-    band.parent_room = std::max(0.0, clearance * std::min(parent_end, parent_other));
+    // The parent lends a band only where it is a limb that carries on along the child's bone; a
+    // trunk (the root, or a part the bone leaves sideways) would turn about an axis across it.
+    const int above = gap.joint_of_part[joint.parent];
+    const Vec3 parent_bone = above >= 0 ? Vec3(joint.joint - gap.joints[above].joint) : Vec3::Zero();
+    const bool limb = parent_bone.norm() > 0 && parent_bone.normalized().dot(band.axis) >= std::cos(kMaxLimbTurn);
+    band.parent_room = limb ? std::max(0.0, clearance * std::min(parent_end, parent_other)) : 0.0;
     const double child = std::min(radii * radius, band.child_room);
     const double parent = std::min(radii * radius, band.parent_room);
     if (child + parent < 0.5 * radius) continue;

@@ -43,8 +43,9 @@ struct TwistBands {
   std::vector<double> parent_weight;
 };
 
-/// Bands `radii` opening radii long (the opening's mean distance from its centroid). The parent's
-/// room ends `clearance` of the way to the parent's nearest other opening (or its far end): with
+/// Bands `radii` opening radii long (the opening's mean distance from its centroid). A parent
+/// lends a band only when it is not the root and its own bone (from its joint to this one) turns
+/// at most 45° from the child's: a trunk would turn about an axis across it. The parent's room ends `clearance` of the way to the parent's nearest other opening (or its far end): with
 /// at most a half, the bands of a part's two joints never meet. The child's room runs on through
 /// the child's children, `clearance` of the way to the farthest point of the two (a forearm too
 /// short for a twist lends the hand), and stops before any opening below them.

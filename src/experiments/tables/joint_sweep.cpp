@@ -116,8 +116,9 @@ const std::string kMeasuresNote =
     "the joint over its rest area; volume change (%); normal deviation, the facet normals' mean deviation from the "
     "smooth field over the rest pose's (degrees); open edges, edges that leave the frame open, non-manifold or "
     "misoriented. Blank: not measurable (an open frame has no volume or section; CGAL counts no pairs on a "
-    "non-manifold frame). Motions: bend, about the joint frame's x from 0 to 150 degrees; twist, about the child's "
-    "bone from 0 to 180; bend_then_twist, x at 90 and the twist from 0 to 90; or the definition's own.";
+    "non-manifold frame). Motions: bend, about the joint frame's x made square to the bone, from 0 to 150 degrees; "
+    "twist, about the child's bone (from the joint to its kernel centroid) from 0 to 180; bend_then_twist, the bend at "
+    "90 and the twist from 0 to 90; or the definition's own.";
 
 // Every pose: one row per result row.
 Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
@@ -243,7 +244,7 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
     std::vector<const RenderScene*> pointers;
     for (const RenderScene& s : scenes) pointers.push_back(&s);
     const ModelFiles files = resolve_model(model);
-    render_strip_png(pointers, labelled_model_views(files, 200, 200, labels), dir / (stem + "-closeup.png"));
+    render_strip_png(pointers, labelled_model_views(files, 280, 280, labels), dir / (stem + "-closeup.png"));
   }
 }
 
