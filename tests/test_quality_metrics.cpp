@@ -6,6 +6,7 @@
 
 #include "skinlab/metrics/cross_section.hpp"
 #include "skinlab/metrics/normal_deviation.hpp"
+#include "skinlab/metrics/surface_distance.hpp"
 #include "test_meshes.hpp"
 
 namespace skinlab {
@@ -35,6 +36,23 @@ TEST(QualityMetrics, VolumeOfAnOctahedronAndASphere) {
       256, rings, [&](int k) { return -2.0 + 4.0 * k / (rings - 1); },
       [](double z) { return std::sqrt(std::max(0.0, 4.0 - z * z)); });
   EXPECT_NEAR(enclosed_volume(sphere) / (32.0 / 3.0 * kPi), 1.0, 2e-3);
+}
+
+// The inscribed ratio's distance: from the axis of a lathed cylinder of radius r to its side is the
+// n-gon's apothem r cos(pi/n); the LBS-twisted cylinder's middle ring (below) comes nearer.
+TEST(QualityMetrics, DistanceToTrianglesFromInsideAndOutsideACylinder) {
+  const int sides = 16;
+  const TriMesh cylinder = test::lathe(
+      sides, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.5; });
+  std::vector<float> positions;
+  for (const Vec3& p : cylinder.positions)
+    for (int k = 0; k < 3; ++k) positions.push_back(static_cast<float>(p[k]));
+  const std::vector<double> d =
+      distances_to_triangles(positions, cylinder.triangles, {Vec3(0, 0, 1), Vec3(2, 0, 1), Vec3(0, 0, 3)});
+  EXPECT_NEAR(d[0], 0.5 * std::cos(kPi / sides), 1e-6);
+  EXPECT_NEAR(d[1], 1.5, 1e-6);  // (2, 0, 1) faces a vertex column at (0.5, 0)
+  EXPECT_NEAR(d[2], 1.0, 1e-6);  // above the top's centre (a lathe closes its ends at z = 0 and 2)
+  EXPECT_TRUE(std::isinf(distances_to_triangles(positions, {}, {Vec3::Zero()}).front()));
 }
 
 // A cylinder of radius r along z from 0 to 2, skinned linearly to two bones whose weights cross
