@@ -396,3 +396,62 @@ TEST_F(GapBandArm, BendAboutAnyAxisAcrossTheBoneDoesNotFold) {
     EXPECT_GE(inscribed_ratio(pose), 0.9);
   }
 }
+
+// A four-part tube (base, upper, forearm, hand; radius 0.2, 0.75 long each): the elbow's bands
+// run back into the upper arm (a limb along the forearm's bone) and on into the hand, where they
+// meet the shoulder's; twists of both joints at once compose down the tree without a crease.
+TEST(GapBands, TwistsOfNeighbouringJointsCompose) {
+  LabeledMesh labeled;
+  labeled.mesh = test::lathe(
+      32, 61, [](int k) { return 0.05 * k; }, [](double) { return 0.2; });
+  for (const Tri& t : labeled.mesh.triangles) {
+    double z = 0;
+    for (int v : t) z += labeled.mesh.positions[v].z() / 3;
+    labeled.labels.push_back(std::min(3, static_cast<int>(z / 0.75)));
+  }
+  labeled.part_names = {"base", "upper", "forearm", "hand"};
+  compute_vertex_normals(labeled.mesh);
+  SegmentedModel model = SegmentedModel::build(labeled, "chain");
+  model.attach_hierarchy(parse_skel("chain.skel",
+                                    "ROOT base -180 180 -180 180 -180 180 { JOINT upper -180 180 -180 180 -180 180 "
+                                    "{ JOINT forearm -180 180 -180 180 -180 180 { JOINT hand -180 180 -180 180 -180 180"
+                                    " { End Site } } } }"));
+  SkeletonParams params;
+  params.method = "centroid";
+  const Skeleton skeleton = extract_skeleton(model, params);
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  GapDeformer gap(model, skeleton, rig, {}, GapOptions{true, true, true});
+  const int upper = model.find_component("upper"), forearm = model.find_component("forearm");
+  const auto about = [&](int part, const Quat& q) {
+    const Vec3& j = rig->components[part].joint;
+    return QT{q, j - q * j};
+  };
+  for (const auto& [shoulder_twist, elbow_bend, elbow_twist] :
+       std::vector<std::array<double, 3>>{{0, 0, 180}, {90, 0, 180}, {-120, 0, 150}, {90, 60, 90}, {0, 90, 120}}) {
+    SCOPED_TRACE("shoulder twist " + std::to_string(shoulder_twist) + ", elbow bend " + std::to_string(elbow_bend) +
+                 ", elbow twist " + std::to_string(elbow_twist));
+    AcceptedPose pose;
+    pose.world.assign(4, QT{});
+    pose.world[upper] = about(upper, quat_from_axis_angle(Vec3::UnitZ(), shoulder_twist * kDeg));
+    pose.world[forearm] = pose.world[upper] * about(forearm, quat_from_axis_angle(Vec3::UnitX(), elbow_bend * kDeg) *
+                                                                 quat_from_axis_angle(Vec3::UnitZ(), elbow_twist * kDeg));
+    pose.world[model.find_component("hand")] = pose.world[forearm];
+    Frame frame;
+    gap.deform(pose, frame);
+    expect_closed_sphere(frame);
+    const auto pairs = self_intersections(frame.positions, frame.triangles);
+    ASSERT_TRUE(pairs);
+    EXPECT_EQ(pairs->size(), 0u);
+    EXPECT_EQ(gap.last_frame().twisted_joints, (shoulder_twist != 0) + (elbow_twist != 0));
+    // The skin keeps its distance from both joints' centres (the apothem at rest).
+    for (int part : {upper, forearm}) {
+      const GapJoint& joint = gap.gap_model().joints.at(gap.gap_model().joint_of_part[part]);
+      const Vec3 center = 0.5 * (pose.world[joint.parent].apply_point(joint.plane.point) +
+                                 pose.world[joint.child].apply_point(joint.plane.point));
+      EXPECT_GE(distances_to_triangles(frame.positions, frame.triangles, {center}).front() /
+                    (0.2 * std::cos(std::numbers::pi / 32)),
+                0.9)
+          << model.components()[part].name;
+    }
+  }
+}

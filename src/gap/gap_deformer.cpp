@@ -47,13 +47,10 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   sides_.resize(2 * joints);
   arcs_.resize(joints);
   relative_.resize(joints);
-  twist_angle_.assign(joints, 0.0);
+  fits_.assign(joints, {});
   child_begin_.assign(joints, 0.0);
   parent_begin_.assign(joints, 0.0);
-  parent_left_.resize(joints);
-  parent_right_.resize(joints);
-  child_left_.resize(joints);
-  child_right_.resize(joints);
+  left_to_gap_.resize(joints);
   moving_.assign(joints, 0);
   child_copy_.assign(gap_.rest_positions.size(), -1);
 }
@@ -114,15 +111,15 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
 }
 
-// Each banded joint's relative rotation R about J, as swing S · twist T about the child's bone.
-// The twist's share at the opening, T0, turns both loops alike, so that Remove, Add and
-// Triangulate see the rest pose turned by T0 and the swing: the untwisted child stands at
-// E = T0⁻¹ S T0 (R J + t stays where it was), passed down the tree.
+// Each banded joint's relative rotation R about J, as swing S · twist T(θ) about the child's
+// bone. The bands take T(θ_b), θ_b the part of θ their fit allows; R' = R T(θ_b)⁻¹ is left to
+// gap. The bands' share at the opening, T0 = T(g θ_b), turns both loops alike, so that Remove,
+// Add and Triangulate see the rest pose turned by T0 and R': the untwisted child stands at
+// E = T0⁻¹ R' T0 (R J + t stays where it was), passed down the tree.
 const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
   if (!bands_) return world;
   const int parts = static_cast<int>(world.size());
   untwisted_.resize(parts);
-  retwist_part_.resize(parts);
   bool any = false;
   for (int c : rig_->order) {
     const int p = rig_->components[c].parent;
@@ -134,88 +131,102 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
     const QT relative = world[p].inverse() * world[c];
     QT untwisted_relative = relative;
     if (k >= 0) {
-      twist_angle_[k] = 0;
       const TwistBand& band = bands_->joints[k];
-      const SwingTwist st = band.length > 0 ? swing_twist(relative.q, band.axis) : SwingTwist{relative.q, 0.0};
-      if (std::abs(st.twist_angle) > kMovingAngle) {
-        twist_angle_[k] = st.twist_angle;
+      TwistBand::Fit& fit = fits_[k];
+      fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
+                     parent_begin_[k]);
+      if (std::abs(fit.twist) > kMovingAngle) {
         const Vec3& center = gap_.joints[k].joint;
-        const QT swing{st.swing, relative.apply_point(center) - st.swing * center};
-        const QT at_opening = turn_about_joint(k, band.share_at_opening);
-        untwisted_relative = at_opening.inverse() * swing * at_opening;
-        parent_left_[k] = world[p];
-        parent_right_[k] = untwisted_[p].inverse();
-        child_left_[k] = world[p] * swing;
-        child_right_[k] = untwisted_relative.inverse() * untwisted_[p].inverse();
+        const Quat rest_of = relative.q * quat_from_axis_angle(band.axis, -fit.twist);
+        left_to_gap_[k] = {rest_of, relative.apply_point(center) - rest_of * center};
+        const QT at_opening = turn_about_joint(k, fit.share_at_opening);
+        untwisted_relative = at_opening.inverse() * left_to_gap_[k] * at_opening;
         ++report.twisted_joints;
         any = true;
+      } else {
+        fit.twist = 0;
       }
     }
     untwisted_[c] = untwisted_[p] * untwisted_relative;
   }
-  if (!any) return world;
-  for (int c = 0; c < parts; ++c) retwist_part_[c] = world[c] * untwisted_[c].inverse();
-  return untwisted_;
+  return any ? untwisted_ : world;
 }
 
 QT GapDeformer::turn_about_joint(int k, double share) const {
   const Vec3& center = gap_.joints[k].joint;
-  const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, share * twist_angle_[k]);
+  const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, share * fits_[k].twist);
   return {turn, center - turn * center};
 }
 
-void GapDeformer::retwist() {
-  // Each side's band begins behind that side's deepest boundary vertex (the opening: s = 0).
+bool GapDeformer::refit_bands() {
+  bool changed = false;
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
-    child_begin_[k] = parent_begin_[k] = 0;
-    if (!moving_[k] || twist_angle_[k] == 0) continue;
+    if (fits_[k].twist == 0 || !moving_[k]) continue;
     const Vec3& axis = bands_->joints[k].axis;
     const Vec3& center = gap_.joints[k].joint;
-    for (int v : sides_[2 * k + 1].loop)
-      child_begin_[k] = std::max(child_begin_[k], axis.dot(gap_.rest_positions[v] - center));
-    for (int v : sides_[2 * k].loop)
-      parent_begin_[k] = std::max(parent_begin_[k], -axis.dot(gap_.rest_positions[v] - center));
+    double child = 0, parent = 0;
+    for (int v : sides_[2 * k + 1].loop) child = std::max(child, axis.dot(gap_.rest_positions[v] - center));
+    for (int v : sides_[2 * k].loop) parent = std::max(parent, -axis.dot(gap_.rest_positions[v] - center));
+    changed = changed || child != child_begin_[k] || parent != parent_begin_[k];
+    child_begin_[k] = child;
+    parent_begin_[k] = parent;
   }
+  return changed;
+}
+
+void GapDeformer::retwist(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
   const int frame_vertices = static_cast<int>(positions_.size());
-  const auto twisted = [&](int k) { return k >= 0 && twist_angle_[k] != 0; };
-  // From the untwisted frame to the pose, for a vertex with `share` of joint k's twist on the
-  // parent's side (the patch's share too) or on the child's.
-  const auto parent_side = [&](int k, double share) {
-    return parent_left_[k] * turn_about_joint(k, share) * parent_right_[k];
-  };
-  const auto child_side = [&](int k, double share) {
-    return child_left_[k] * turn_about_joint(k, share) * child_right_[k];
+  const int parts = static_cast<int>(world.size());
+  const auto twisted = [&](int k) { return k >= 0 && fits_[k].twist != 0; };
+  // Per part: whether a joint on its way to the root turns a band this frame.
+  banded_part_.assign(parts, 0);
+  for (int c : rig_->order) {
+    const int p = rig_->components[c].parent;
+    banded_part_[c] = p >= 0 && (banded_part_[p] || twisted(gap_.joint_of_part[c]));
+  }
+  // Where a rest point x of `part` goes: down the tree from the root, each joint turns by its
+  // relative motion, a banded joint by what it leaves to gap and x's share of its bands' twist
+  // (1 beyond the child's band, which may run on into the child's children).
+  const auto part_pose = [&](int part, const Vec3& x) -> QT {
+    if (!banded_part_[part]) return world[part];
+    path_.clear();
+    for (int c = part; rig_->components[c].parent >= 0; c = rig_->components[c].parent) path_.push_back(c);
+    QT pose = world[rig_->components[path_.back()].parent];
+    for (auto c = path_.rbegin(); c != path_.rend(); ++c) {
+      const int k = gap_.joint_of_part[*c];
+      const int p = rig_->components[*c].parent;
+      if (!twisted(k)) {
+        pose = pose * (world[p].inverse() * world[*c]);
+        continue;
+      }
+      const TwistBand& band = bands_->joints[k];
+      pose = pose * left_to_gap_[k] *
+             turn_about_joint(k, band.child_share(band.axis.dot(x - gap_.joints[k].joint), fits_[k]));
+    }
+    return pose;
   };
   for (int v = 0; v < frame_vertices; ++v) {
     const int part = vertex_part_[v];
     const int own = gap_.joint_of_part[part];
-    const int up = own < 0 ? -1 : gap_.joint_of_part[gap_.joints[own].parent];
-    const int as_parent = v < num_vertices ? bands_->parent_joint[v] : -1;
-    QT to_pose;
+    // A child's copy of an opening vertex or a patch point sits on the parent's side of its
+    // opening, with the bands' share there; a point of a parent's band turns by its share in the
+    // parent's frame first.
+    int frame = part, k = -1;
+    double share = 0;
     if (v >= num_vertices && twisted(own)) {
-      // A child's copy of an opening vertex or a patch point: the share at the opening.
-      to_pose = parent_side(own, bands_->joints[own].share_at_opening);
-    } else if (!twisted(own) && twisted(up)) {
-      // In a child's child, where the band of the joint above runs on: its s from where the
-      // untwisted pose put it in the parent's frame (a patch point has no rest position).
-      const TwistBand& band = bands_->joints[up];
-      const double s = v < num_vertices ? bands_->axial_up[v]
-                                        : band.axis.dot(untwisted_[gap_.joints[own].parent].inverse().apply_point(
-                                                            positions_[v]) -
-                                                        gap_.joints[up].joint);
-      to_pose = child_side(up, band.child_share(s, child_begin_[up]));
-    } else if (v >= num_vertices) {
-      to_pose = retwist_part_[part];
-    } else if (twisted(as_parent)) {
-      const TwistBand& band = bands_->joints[as_parent];
-      to_pose = parent_side(as_parent, bands_->parent_weight[v] *
-                                           band.parent_share(bands_->parent_axial[v], parent_begin_[as_parent]));
-    } else if (twisted(own)) {
-      to_pose = child_side(own, bands_->joints[own].child_share(bands_->axial[v], child_begin_[own]));
-    } else {
-      to_pose = retwist_part_[part];
+      frame = gap_.joints[own].parent;
+      k = own;
+      share = fits_[own].share_at_opening;
+    } else if (v < num_vertices && twisted(bands_->parent_joint[v])) {
+      k = bands_->parent_joint[v];
+      share = bands_->parent_weight[v] * bands_->joints[k].parent_share(bands_->parent_axial[v], fits_[k]);
     }
+    const QT& untwisted = untwisted_[frame];
+    const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted.inverse().apply_point(positions_[v]);
+    QT pose = part_pose(frame, x);
+    if (k >= 0) pose = pose * turn_about_joint(k, share);
+    const QT to_pose = pose * untwisted.inverse();
     positions_[v] = to_pose.apply_point(positions_[v]);
     if (!recompute_[v]) normals_[v] = to_pose.apply_normal(normals_[v]);
   }
@@ -418,18 +429,30 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   GapFrameReport report;
   ++marks_.frame;
   Stopwatch stopwatch;
-  const std::vector<QT>& world = untwist(pose.world, report);
-  pose_rigidly(world);
+  std::fill(child_begin_.begin(), child_begin_.end(), 0.0);
+  std::fill(parent_begin_.begin(), parent_begin_.end(), 0.0);
+  const GapFrameReport before_remove = report;
+  const std::vector<QT>* world = &untwist(pose.world, report);
+  pose_rigidly(*world);
   report.rigid = stopwatch.lap();
-  remove_overlaps(world, report);
+  remove_overlaps(*world, report);
+  // The bands begin where Remove ended; fitted again to that, the pose they leave to gap changes
+  // a little, and Remove runs once more on it.
+  if (world != &pose.world && refit_bands()) {
+    report = before_remove;
+    ++marks_.frame;
+    world = &untwist(pose.world, report);
+    pose_rigidly(*world);
+    remove_overlaps(*world, report);
+  }
   report.remove = stopwatch.lap();
   add_arcs(report);
   report.add = stopwatch.lap();
-  keep_triangles(world);
-  triangulate_patches(world, report);
+  keep_triangles(*world);
+  triangulate_patches(*world, report);
   report.triangulate = stopwatch.lap();
   if (options_.relax_patch) relax_patches();
-  if (&world != &pose.world) retwist();
+  if (world != &pose.world) retwist(pose.world);
   recompute_normals();
   write_frame(frame);
   report.normals = stopwatch.lap();

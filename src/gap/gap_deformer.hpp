@@ -88,11 +88,13 @@ class GapDeformer : public Deformer {
   void add_arcs(GapFrameReport& report);
   void keep_triangles(const std::vector<QT>& world);
   void triangulate_patches(const std::vector<QT>& world, GapFrameReport& report);
-  /// Joint k's rotation by `share` of its twist about its band's axis through its centre.
+  /// Joint k's rotation by `share` of its bands' twist about their axis through its centre.
   QT turn_about_joint(int k, double share) const;
-  /// Puts the twists back: each frame vertex from the untwisted pose to the pose, a band's
+  /// Where Remove left each side of every twisted joint: true when a band's begin moved.
+  bool refit_bands();
+  /// Puts the twists back: each frame vertex from the untwisted pose to the pose `world`, a band's
   /// vertices by their fraction of the twist.
-  void retwist();
+  void retwist(const std::vector<QT>& world);
   /// Relaxes the new points of every patch: each moves half way to the mean of its neighbours
   /// in the frame's triangles; the parts' vertices stay.
   void relax_patches();
@@ -114,11 +116,14 @@ class GapDeformer : public Deformer {
   std::vector<SideBoundary> sides_;  ///< [2k]: parent side of joint k, [2k+1]: child side
   std::vector<ArcSet> arcs_;         ///< per joint
   std::vector<QT> relative_;
-  // Twist bands, per frame: the untwisted pose; per part, from it to the pose; per joint, the
-  // twist angle (0: none), where each side's band begins, and the transforms a band vertex's
-  // share of the twist sits between on the parent's and on the child's side.
-  std::vector<QT> untwisted_, retwist_part_, parent_left_, parent_right_, child_left_, child_right_;
-  std::vector<double> twist_angle_, child_begin_, parent_begin_;
+  // Twist bands, per frame: the untwisted pose; per joint, the bands' fit (the twist they take,
+  // 0: none), where Remove left each side, and the relative motion left to gap; per part,
+  // whether a banded joint lies on its way to the root; a path's scratch.
+  std::vector<QT> untwisted_, left_to_gap_;
+  std::vector<char> banded_part_;
+  std::vector<int> path_;
+  std::vector<TwistBand::Fit> fits_;
+  std::vector<double> child_begin_, parent_begin_;
   std::vector<char> moving_;
   std::vector<Vec3> positions_, normals_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex

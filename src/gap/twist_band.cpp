@@ -17,18 +17,30 @@ double smoothstep(double x) {
 
 }  // namespace
 
-double TwistBand::child_share(double s, double begin) const {
-  const double stop = std::max(begin, std::min(child_room, begin + length));
-  if (s <= begin) return share_at_opening;
-  if (s >= stop) return 1.0;
-  return share_at_opening + (1 - share_at_opening) * smoothstep((s - begin) / (stop - begin));
+TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin) const {
+  Fit f;
+  f.child_begin = child_begin;
+  f.parent_begin = parent_begin;
+  if (length == 0) return f;
+  f.child_length = std::clamp(child_room - child_begin, 0.0, length);
+  f.parent_length = std::clamp(parent_room - parent_begin, 0.0, length);
+  const double total = f.child_length + f.parent_length;
+  if (total < 0.25 * radius) return f;
+  f.twist = twist;
+  f.share_at_opening = f.parent_length / total;
+  return f;
 }
 
-double TwistBand::parent_share(double s, double begin) const {
-  const double stop = std::max(begin, std::min(parent_room, begin + length));
-  if (-s <= begin) return share_at_opening;
-  if (-s >= stop) return 0.0;
-  return share_at_opening * (1 - smoothstep((-s - begin) / (stop - begin)));
+double TwistBand::child_share(double s, const Fit& f) const {
+  if (s <= f.child_begin) return f.share_at_opening;
+  if (s >= f.child_begin + f.child_length) return 1.0;
+  return f.share_at_opening + (1 - f.share_at_opening) * smoothstep((s - f.child_begin) / f.child_length);
+}
+
+double TwistBand::parent_share(double s, const Fit& f) const {
+  if (-s <= f.parent_begin) return f.share_at_opening;
+  if (-s >= f.parent_begin + f.parent_length) return 0.0;
+  return f.share_at_opening * (1 - smoothstep((-s - f.parent_begin) / f.parent_length));
 }
 
 TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance) {
@@ -90,11 +102,9 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     const Vec3 parent_bone = above >= 0 ? Vec3(joint.joint - gap.joints[above].joint) : Vec3::Zero();
     const bool limb = parent_bone.norm() > 0 && parent_bone.normalized().dot(band.axis) >= std::cos(kMaxLimbTurn);
     band.parent_room = limb ? std::max(0.0, clearance * std::min(parent_end, parent_other)) : 0.0;
-    const double child = std::min(radii * radius, band.child_room);
-    const double parent = std::min(radii * radius, band.parent_room);
-    if (child + parent < 0.5 * radius) continue;
+    band.radius = radius;
+    if (band.child_room + band.parent_room < 0.5 * radius) continue;
     band.length = radii * radius;
-    band.share_at_opening = parent / (child + parent);
     for (int v = 0; v < num_vertices; ++v) {
       if (gap.vertex_part[v] == joint.child) bands.axial[v] = axial(v);
       if (gap.vertex_part[v] >= 0 && gap.vertex_part[v] != joint.child && below(gap.vertex_part[v]))

@@ -15,19 +15,30 @@ namespace skinlab {
 
 /// One joint's bands in the rest pose, along the child's bone b (from the joint J to the child's
 /// kernel centroid): s = b·(p - J), positive into the child. In a frame each band begins where
-/// its side of the gap ends (that side's deepest boundary vertex after Remove) and runs `length`
-/// further, but never past its room. The twist's share goes from 0 deep in the parent through
-/// `share_at_opening` (across the gap and its patch) to 1 deep in the child, smoothly.
+/// its side of the gap ends (that side's deepest boundary vertex after Remove) and runs up to
+/// `length` further, never past its room (Fit). The twist's share goes from 0 deep in the parent
+/// through the share at the opening (across the gap and its patch) to 1 deep in the child,
+/// smoothly (smoothstep) along each band.
 struct TwistBand {
-  Vec3 axis = Vec3::UnitZ();    ///< b, unit
-  double length = 0;            ///< each band's length; 0: no bands (no room on either side)
-  double child_room = 0;        ///< the child's band ends before s = child_room
-  double parent_room = 0;       ///< the parent's band ends before s = -parent_room
-  double share_at_opening = 0;  ///< the parent's usable room over both sides'
-  /// The share of the twist at s on the child's side, its band beginning at s = begin.
-  double child_share(double s, double begin) const;
-  /// The same on the parent's side (s <= 0), its band beginning at s = -begin.
-  double parent_share(double s, double begin) const;
+  Vec3 axis = Vec3::UnitZ();  ///< b, unit
+  double radius = 0;          ///< the opening's mean distance from its centroid
+  double length = 0;          ///< each band's longest; 0: no bands
+  double child_room = 0;      ///< the child's band ends before s = child_room
+  double parent_room = 0;     ///< the parent's band ends before s = -parent_room
+
+  /// The bands of one frame: `twist` is the twist they take (all of it, or none where Remove left
+  /// them less than a quarter of the opening's radius: the twist then stays with the gap).
+  struct Fit {
+    double twist = 0;
+    double share_at_opening = 0;  ///< the parent's band length over both bands'
+    double child_begin = 0, child_length = 0;
+    double parent_begin = 0, parent_length = 0;
+  };
+  /// How a twist of `twist` radians fits when the gap ends at s = child_begin and s = -parent_begin.
+  Fit fit(double twist, double child_begin, double parent_begin) const;
+  /// The share of the fitted twist at s on the child's side, and on the parent's (s <= 0).
+  double child_share(double s, const Fit& fit) const;
+  double parent_share(double s, const Fit& fit) const;
 };
 
 struct TwistBands {
@@ -49,6 +60,6 @@ struct TwistBands {
 /// at most a half, the bands of a part's two joints never meet. The child's room runs on through
 /// the child's children, `clearance` of the way to the farthest point of the two (a forearm too
 /// short for a twist lends the hand), and stops before any opening below them.
-TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.5);
+TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.9);
 
 }  // namespace skinlab
