@@ -455,3 +455,26 @@ TEST(GapBands, TwistsOfNeighbouringJointsCompose) {
     }
   }
 }
+// The other six standard models' clips, as the test above (together: every standard clip).
+TEST(Gap, EveryFrameOfTheOtherStandardModelsClipsIsClosed) {
+  for (const std::string name : {"dino", "man", "armadillo", "bull", "triceratops", "cactus"}) {
+    const SegmentedModel model = load_model(resolve_model(name));
+    int clips = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips")) {
+      const std::string file = entry.path().filename().string();
+      if (file.rfind(name + "_", 0) != 0 || entry.path().extension() != ".clip") continue;
+      SCOPED_TRACE(file);
+      ++clips;
+      AnimationSession session(model, read_clip(entry.path()), SessionParams{}, find_deformer("gap"));
+      Frame frame;
+      int open = 0;
+      for (int f = 0; f <= session.animator().grid().last(); ++f) {
+        session.play(f, frame);
+        const EdgeDefects d = edge_defects(frame.triangles);
+        open += !d.closed_manifold() || d.euler_characteristic != 2;
+      }
+      EXPECT_EQ(open, 0);
+    }
+    EXPECT_EQ(clips, 2) << name;
+  }
+}

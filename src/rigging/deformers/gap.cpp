@@ -8,8 +8,8 @@ DeformerEntry gap_deformer_entry() {
   return {"gap",
           "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
           "Bézier arcs added, the band between parent and child triangulated; closed frames. Each joint's twist "
-          "about its opening's normal is spread over a band of the child, and the Middle points keep the opening's "
-          "radius (docs/gap.md, \"Second generation\")",
+          "about the child's bone is spread over bands of the parent and the child, the Middle points keep the "
+          "opening's radius, and the patch is relaxed once (docs/gap.md, \"Second generation\")",
           false, [](DeformerContext& c) { return make_gap_deformer(c, {}, GapOptions{true, true, true}); }};
 }
 
