@@ -364,7 +364,9 @@ const char* const kEveryKind = R"({"name": "every_kind", "models": ["cactus"], "
   {"id": "pre", "kind": "gap_preprocess"},
   {"id": "frames", "kind": "gap_frames", "deformers": ["gap"], "models": ["cow"]},
   {"id": "sbs", "kind": "sbs", "weights": ["opening"]},
-  {"id": "quality", "kind": "quality", "deformers": ["rigid", "dqs"], "frames": 2}]})";
+  {"id": "quality", "kind": "quality", "deformers": ["rigid", "dqs"], "frames": 2},
+  {"id": "sweep", "kind": "joint_sweep", "deformers": ["gap"], "joints": {"cactus": ["limb_0_upper"]},
+   "motions": [{"name": "bend", "x": [0, 30], "steps": 2}]}]})";
 
 // What `skinlab experiment merge` does with one slice before it writes (the merge fuzz
 // harness's step). Returns "" when the slice is accepted, else the refusal. A JSON type error

@@ -56,6 +56,10 @@ void write_all(int fd, const char* data, std::size_t size) {
   ::setrlimit(RLIMIT_CPU, &time);
   ::setrlimit(RLIMIT_FSIZE, &none);  // an importer has no business writing files
   ::setrlimit(RLIMIT_CORE, &none);
+  // A crash in the importer kills the child by its signal, whatever handler the parent installed:
+  // a fuzzer's or a sanitizer's would try to write a report from a process that may write nothing
+  // (under libFuzzer every importer crash left an empty crash file beside the parent's findings).
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ}) ::signal(sig, SIG_DFL);
   std::string message;
   char tag = kResult;
   try {

@@ -188,7 +188,8 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
     }
     line_charts(dir / (stem + ".png"), model + " " + joint + ": " + motion, "angle (deg)", spec.variants, panels);
 
-    const auto m = std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion; });
+    const std::string& motion_name = motion;  // a lambda may not capture a structured binding (C++17)
+    const auto m = std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion_name; });
     if (m == motions.end()) continue;
     const SegmentedModel segmented = load_model(resolve_model(model));
     const int child = segmented.find_component(joint);
