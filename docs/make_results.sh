@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates docs/results.md and docs/figures/results/ from a run of experiments/thesis.json and
-# one of experiments/thesis_parts.json (the same tables on the thesis-granularity segmentations).
+# Regenerates docs/results.md and docs/figures/results/ from a run of experiments/thesis.json, one
+# of experiments/thesis_parts.json (the same tables on the thesis-granularity segmentations) and
+# one of experiments/joint_sweeps.json (its worst-pose table).
 # Usage: docs/make_results.sh [path/to/skinlab]   (default: build/skinlab)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,6 +14,10 @@ parts_out=results/thesis_parts
 start=$(date +%s)
 "$skinlab" experiment experiments/thesis_parts.json -o "$parts_out" --jobs 1
 parts_seconds=$(( $(date +%s) - start ))
+sweeps_out=results/joint_sweeps
+start=$(date +%s)
+"$skinlab" experiment experiments/joint_sweeps.json -o "$sweeps_out" --jobs 1
+sweeps_seconds=$(( $(date +%s) - start ))
 mkdir -p docs/figures/results
 rm -f docs/figures/results/*.png
 # The charts, the skeletons of the thesis' models and a few filmstrips; the rest stays in $out.
@@ -56,5 +61,13 @@ for s in "${strips[@]}"; do cp "$out/figures/filmstrip-$s.png" docs/figures/resu
   echo "(docs/models.md, \"Thesis granularity\"); figures in \`$parts_out/figures\`."
   echo
   tail -n +4 "$parts_out/tables.md" | sed 's/^### /## /'
+  echo
+  echo "# Joint sweeps"
+  echo
+  echo "\`$skinlab experiment experiments/joint_sweeps.json -o $sweeps_out --jobs 1\` ($sweeps_seconds s): single joints"
+  echo "driven alone through a bend, a twist and a bend then a twist (docs/quality.md, \"Joint sweeps\"); every"
+  echo "pose in \`$sweeps_out/tables\`, the charts and close-ups in \`$sweeps_out/figures\` (a selection in docs/gap.md)."
+  echo
+  sed -n '/^### .*worst pose/,$p' "$sweeps_out/tables/joint_sweeps_worst.md" | sed 's/^### /## /'
 } > docs/results.md
 echo "docs/results.md written ($seconds s)"

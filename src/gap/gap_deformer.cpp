@@ -12,7 +12,6 @@ namespace {
 
 constexpr double kDegree = std::numbers::pi / 180;
 
-
 }  // namespace
 
 GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
@@ -112,10 +111,11 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
 }
 
 // Each banded joint's relative rotation R about J, as swing S · twist T(θ) about the child's
-// bone. The bands take T(θ_b), θ_b the part of θ their fit allows; R' = R T(θ_b)⁻¹ is left to
-// gap. The bands' share at the opening, T0 = T(g θ_b), turns both loops alike, so that Remove,
-// Add and Triangulate see the rest pose turned by T0 and R': the untwisted child stands at
-// E = T0⁻¹ R' T0 (R J + t stays where it was), passed down the tree.
+// bone. The bands take T(θ) when their fit leaves them room (else none: gap bridges all of R);
+// R' = R T(θ)⁻¹ = S is left to gap. The bands' share at the opening, T0 = T(g θ), turns both
+// loops alike, so that Remove, Add and Triangulate see the rest pose turned by T0 and R': the
+// untwisted child stands at E = T0⁻¹ R' T0 (R J + t stays where it was), passed down the tree.
+// The construction is rigid-invariant, so this is the construction on the turned rest pose.
 const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
   if (!bands_) return world;
   const int parts = static_cast<int>(world.size());

@@ -94,12 +94,17 @@ std::vector<std::pair<SweepKey, std::map<std::string, std::vector<const nlohmann
 }
 
 // The worst of a field over a sweep's rows (largest, or smallest with `least`), and its angle.
+// With `every_pose`, a pose where the field is not measurable (an open frame's pairs or volume)
+// leaves the worst unknown: null.
 std::pair<nlohmann::json, nlohmann::json> worst(const std::vector<const nlohmann::json*>& rows, const char* field,
-                                                bool least, bool magnitude = false) {
+                                                bool least, bool magnitude = false, bool every_pose = false) {
   nlohmann::json value, angle;
   for (const nlohmann::json* r : rows) {
     const nlohmann::json& v = r->at(field);
-    if (!v.is_number()) continue;
+    if (!v.is_number()) {
+      if (every_pose) return {nullptr, nullptr};
+      continue;
+    }
     const double x = magnitude ? std::abs(v.get<double>()) : v.get<double>();
     if (value.is_null() || (least ? x < value.get<double>() : x > value.get<double>())) {
       value = x;
@@ -142,7 +147,8 @@ std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann
           spec.title + ": the worst pose of each sweep",
           {"Per joint, motion and deformer, over the sweep's poses: the most extra pairs (and the angle where they "
            "occur), the smallest inscribed ratio (and its angle), the smallest section, the largest volume change "
-           "in magnitude, the largest normal deviation and the most open edges. " + kMeasuresNote},
+           "in magnitude, the largest normal deviation and the most open edges; the pairs and the volume are blank "
+           "when a pose's frame is open (not measurable there). " + kMeasuresNote},
           {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Inscribed min", "at (deg)",
            "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
           {}};
@@ -151,12 +157,12 @@ std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann
       const auto found = by_deformer.find(deformer);
       if (found == by_deformer.end()) continue;
       const std::vector<const nlohmann::json*>& r = found->second;
-      const auto [pairs, pairs_at] = worst(r, "extra_pairs", false);
+      const auto [pairs, pairs_at] = worst(r, "extra_pairs", false, false, true);
       const auto [inscribed, inscribed_at] = worst(r, "inscribed_ratio", true);
       t.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), deformer, std::to_string(r.size()),
                         number(pairs, 0), number(pairs_at, 0), number(inscribed, 3), number(inscribed_at, 0),
                         number(worst(r, "section_ratio", true).first, 3),
-                        number(worst(r, "volume_change_pct", false, true).first, 2),
+                        number(worst(r, "volume_change_pct", false, true, true).first, 2),
                         number(worst(r, "normal_deviation_deg", false).first, 2),
                         number(worst(r, "open_edges", false).first, 0)});
     }
