@@ -4,11 +4,10 @@
 #include <array>
 #include <cmath>
 #include <map>
-#include <numbers>
 #include <optional>
 
 #include "skinlab/core/edge_defects.hpp"
-#include "skinlab/core/error.hpp"
+#include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/geometry/obb.hpp"
 #include "skinlab/io/json_file.hpp"
@@ -269,16 +268,6 @@ nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
 
 namespace {
 
-// One frame's surface as a TriMesh (positions, and the frame's or the rest mesh's triangles).
-TriMesh frame_mesh(const Frame& frame, const SkinMesh& rest) {
-  TriMesh mesh;
-  mesh.positions.resize(frame.positions.size() / 3);
-  for (std::size_t v = 0; v < mesh.positions.size(); ++v)
-    mesh.positions[v] = Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
-  mesh.triangles = topology(frame, rest).triangles;
-  return mesh;
-}
-
 // Largest distance between the copies of one vertex of the model's welded mesh, for a frame
 // on a split rest mesh (rigid skinning's cracks); 0 for a welded or rebuilt frame.
 double seam_gap(const Frame& frame, const SkinMesh& rest) {
@@ -298,67 +287,32 @@ double seam_gap(const Frame& frame, const SkinMesh& rest) {
   return gap;
 }
 
-// Where a joint's cross-section is taken at rest: the least-squares plane of its opening (the cut
-// the segmentation made across the limb), its normal into the child, moved a quarter of the
-// opening's mean edge into the child so that the rest cut does not run through the opening's own
-// vertices; only triangles within twice the opening's largest radius are cut, so that a trunk
-// the plane also crosses (at a shoulder or a hip) adds no loops. Nothing for a joint without a
-// closed opening.
-struct JointSection {
-  Plane plane;
-  double reach = 0;
-  Vec3 center = Vec3::Zero();  ///< the opening's centroid: the joint's centre for the inscribed ratio
+
+// A joint that turns less than this from its parent is not measured (docs/quality.md).
+constexpr double kMovingJoint = 5.0 * 3.141592653589793 / 180.0;
+
+// Each joint's centre at rest and its distance from the rest skin (the inscribed ratio's
+// denominator).
+struct JointCenters {
+  std::vector<Vec3> rest;
+  std::vector<int> joint;  ///< the child part of each
+  std::vector<double> rest_distance;
 };
-std::optional<JointSection> joint_section(const SegmentedModel& model, const Rig& rig, int child) {
-  const Opening* opening = model.opening_between(child, rig.components[child].parent);
-  if (!opening) return std::nullopt;
-  const OpeningLoop* longest = nullptr;
-  for (const OpeningLoop& loop : opening->loops)
-    if (loop.closed && loop.original.size() >= 3 && (!longest || loop.length > longest->length)) longest = &loop;
-  if (!longest) return std::nullopt;
-  std::vector<Vec3> points;
-  for (int v : longest->original) points.push_back(model.mesh().positions[v]);
-  Plane plane = fit_plane(points);
-  if (plane.normal.dot(rig.components[child].obb.center - plane.point) < 0) plane.normal = -plane.normal;
-  double radius = 0;
-  for (const Vec3& q : points) radius = std::max(radius, (q - plane.point).norm());
-  const Vec3 center = plane.point;
-  plane.point += 0.25 * longest->length / static_cast<double>(points.size()) * plane.normal;
-  return JointSection{plane, 2 * radius, center};
-}
 
-// The same plane in a pose: moved with the child, its normal halfway between where the parent and
-// the child turn it, so that it bisects the bend, where linear blending collapses.
-Plane posed_plane(const Plane& rest, const Rig& rig, int child, const AcceptedPose& pose) {
-  const QT& p = pose.world[rig.components[child].parent];
-  const QT& w = pose.world[child];
-  return {w.apply_point(rest.point), (p.apply_normal(rest.normal) + w.apply_normal(rest.normal)).normalized()};
-}
-
-// A joint's centre in a pose: halfway between where its parent and its child take it (the two
-// agree for a rotation about the centre itself).
-Vec3 posed_center(const Vec3& rest, const Rig& rig, int child, const AcceptedPose& pose) {
-  return 0.5 * (pose.world[rig.components[child].parent].apply_point(rest) + pose.world[child].apply_point(rest));
-}
-
-// The triangles of a joint's two parts near it (child and parent), so that other limbs the plane
-// happens to cross do not join the section.
-std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
-                             const std::vector<int>& triangle_component, int child, int parent, const Vec3& center,
-                             double reach) {
-  std::vector<Tri> out;
-  const auto near = [&](const Tri& t) {
-    return std::all_of(t.begin(), t.end(), [&](int v) { return (positions[v] - center).norm() <= reach; });
-  };
-  for (std::size_t t = 0; t < triangles.size(); ++t)
-    if ((triangle_component[t] == child || triangle_component[t] == parent) && near(triangles[t]))
-      out.push_back(triangles[t]);
-  return out;
-}
-
-double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {
-  const Quat rel = pose.world[rig.components[child].parent].q.conjugate() * pose.world[child].q;
-  return 2.0 * std::acos(std::min(1.0, std::abs(rel.w())));
+// The smallest inscribed ratio over the joints that move (docs/quality.md); infinity when none does.
+double smallest_inscribed_ratio(const Frame& frame, const TriMesh& mesh, const Rig& rig, const AcceptedPose& pose,
+                                const JointCenters& centers) {
+  std::vector<Vec3> posed;
+  std::vector<double> at_rest;
+  for (std::size_t k = 0; k < centers.joint.size(); ++k)
+    if (relative_angle(pose, rig, centers.joint[k]) >= kMovingJoint && centers.rest_distance[k] > 0) {
+      posed.push_back(posed_center(centers.rest[k], rig, centers.joint[k], pose));
+      at_rest.push_back(centers.rest_distance[k]);
+    }
+  const std::vector<double> distance = distances_to_triangles(frame.positions, mesh.triangles, posed);
+  double smallest = HUGE_VAL;
+  for (std::size_t k = 0; k < posed.size(); ++k) smallest = std::min(smallest, distance[k] / at_rest[k]);
+  return smallest;
 }
 
 }  // namespace
@@ -368,7 +322,6 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
   nlohmann::json rows = nlohmann::json::array();
   if (!model.hierarchy()) return rows;
   const double diagonal = bounding_box(model.mesh().positions).diagonal();
-  constexpr double kMovingJoint = 5.0 * 3.141592653589793 / 180.0;
   for (const std::string& deformer : deformers) {
     // The deformer's own rest frame is the reference: a split mesh's open seams or a rest
     // mesh's own self-intersections are not the deformation's fault.
@@ -390,15 +343,13 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
     std::vector<std::optional<JointSection>> section(rig.components.size());
-    // Per joint: its centre's distance from the rest skin (the inscribed ratio's denominator).
-    std::vector<Vec3> rest_centers;
-    std::vector<int> center_joint;
+    JointCenters centers;
     for (std::size_t c = 0; c < rig.components.size(); ++c)
       if (rig.components[c].parent >= 0) {
         section[c] = joint_section(model, rig, static_cast<int>(c));
         if (!section[c]) continue;
-        rest_centers.push_back(section[c]->center);
-        center_joint.push_back(static_cast<int>(c));
+        centers.rest.push_back(section[c]->center);
+        centers.joint.push_back(static_cast<int>(c));
         if (!closed) continue;
         const Plane& plane = section[c]->plane;
         const std::vector<Tri> parts =
@@ -407,7 +358,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
         rest_section[c] =
             cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
       }
-    const std::vector<double> rest_distance = distances_to_triangles(rest_frame.positions, rest.triangles, rest_centers);
+    centers.rest_distance = distances_to_triangles(rest_frame.positions, rest.triangles, centers.rest);
     for (const std::filesystem::path& clip_path : model_clips(name)) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
       double inscribed_min = HUGE_VAL;
@@ -439,15 +390,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
           section_min = std::min(section_min, *area / rest_section[c]);
           ++sections;
         }
-        std::vector<Vec3> centers;
-        std::vector<double> at_rest;
-        for (std::size_t k = 0; k < center_joint.size(); ++k)
-          if (relative_angle(pose, rig, center_joint[k]) >= kMovingJoint && rest_distance[k] > 0) {
-            centers.push_back(posed_center(rest_centers[k], rig, center_joint[k], pose));
-            at_rest.push_back(rest_distance[k]);
-          }
-        const std::vector<double> distance = distances_to_triangles(frame.positions, mesh.triangles, centers);
-        for (std::size_t k = 0; k < centers.size(); ++k) inscribed_min = std::min(inscribed_min, distance[k] / at_rest[k]);
+        inscribed_min = std::min(inscribed_min, smallest_inscribed_ratio(frame, mesh, rig, pose, centers));
         const int pairs = joint_pairs(frame, session.deformer().rest_mesh(), mesh.triangles);
         pairs_known = pairs_known && pairs >= 0;
         pairs_max = std::max(pairs_max, pairs - rest_pairs);
@@ -470,156 +413,6 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
                       {"seam_gap_max_pct", 100.0 * gap_max / diagonal},
                       {"normal_deviation_over_rest_deg", deviation_sum / samples},
                       {"inscribed_ratio_min", std::isfinite(inscribed_min) ? nlohmann::json(inscribed_min) : nlohmann::json()}});
-    }
-  }
-  return rows;
-}
-
-}  // namespace skinlab
-
-namespace skinlab {
-
-Pose sweep_pose(const Rig& rig, const Skeleton& skeleton, int child, const SweepMotion& motion, double fraction,
-                double* angle) {
-  const RigComponent& joint = rig.components[child];
-  double degrees[3];
-  int turning = 0;
-  for (int k = 0; k < 3; ++k) {
-    degrees[k] = motion.from[k] + fraction * (motion.to[k] - motion.from[k]);
-    if (std::abs(motion.to[k] - motion.from[k]) > std::abs(motion.to[turning] - motion.from[turning])) turning = k;
-  }
-  if (angle) *angle = degrees[turning];
-  constexpr double kRadians = std::numbers::pi / 180;
-  // The bone, and the joint frame's x made square to it (a limb that leaves its parent sideways
-  // may point along the frame's x, which would make a "bend" a twist), and y square to both.
-  Vec3 bone = skeleton.components.at(child).kernel_centroid - joint.joint;
-  bone = bone.norm() > 0 ? Vec3(bone.normalized()) : Vec3(joint.align.conjugate() * Vec3::UnitZ());
-  Vec3 x = joint.align.conjugate() * Vec3::UnitX();
-  x -= x.dot(bone) * bone;
-  if (x.norm() < 1e-6) x = (joint.align.conjugate() * Vec3::UnitY()).cross(bone);
-  x.normalize();
-  const Vec3 y = bone.cross(x);
-  const Quat twist = quat_from_axis_angle(bone, degrees[2] * kRadians);
-  const Quat frame_x = quat_from_axis_angle(x, degrees[0] * kRadians);
-  const Quat frame_y = quat_from_axis_angle(y, degrees[1] * kRadians);
-  // joint_transform turns by align⁻¹ Qx Qy Qz align: the angles of align R align⁻¹, X then Y then Z.
-  const Quat aligned = joint.align * (frame_x * frame_y * twist) * joint.align.conjugate();
-  const Vec3 xyz = aligned.toRotationMatrix().eulerAngles(0, 1, 2);
-  Pose pose;
-  pose.angles.assign(3 * rig.components.size(), 0.0);
-  for (int k = 0; k < 3; ++k) pose.angles[3 * rig.joint_of[child] + k] = xyz[k];
-  return pose;
-}
-
-std::vector<SweepMotion> default_sweep_motions() {
-  return {{"bend", {0, 0, 0}, {150, 0, 0}, 16},
-          {"twist", {0, 0, 0}, {0, 0, 180}, 19},
-          {"bend_then_twist", {90, 0, 0}, {90, 0, 90}, 10}};
-}
-
-namespace {
-
-// The measures of one frame of a joint sweep against the same deformer's rest frame.
-struct SweepReference {
-  int parent = -1, child = -1;
-  std::optional<JointSection> section;
-  Vec3 center = Vec3::Zero();
-  double center_distance = 0, section_area = 0, volume = 0, deviation = 0;
-  int pairs = 0;  ///< -1: the rest frame is not a mesh CGAL takes
-  bool closed = false;
-};
-
-// Self-intersecting pairs whose two triangles both lie in the joint's parent or child; -1 when
-// CGAL cannot take the frame.
-int pairs_at_joint(const std::vector<float>& positions, const std::vector<Tri>& triangles,
-                   const std::vector<int>& labels, int parent, int child) {
-  const auto pairs = self_intersections(positions, triangles);
-  if (!pairs) return -1;
-  const auto near = [&](int t) { return labels[t] == parent || labels[t] == child; };
-  return static_cast<int>(std::count_if(pairs->begin(), pairs->end(),
-                                        [&](const std::pair<int, int>& p) { return near(p.first) && near(p.second); }));
-}
-
-}  // namespace
-
-nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel& model,
-                                   const std::vector<std::string>& joints, const std::vector<SweepMotion>& motions,
-                                   const std::vector<std::string>& deformers) {
-  nlohmann::json rows = nlohmann::json::array();
-  if (!model.hierarchy()) return rows;
-  SessionParams params;
-  params.checks.limits = false;
-  params.checks.collisions = false;
-  for (const std::string& deformer : deformers) {
-    AnimationSession session(model, std::nullopt, params, find_deformer(deformer));
-    const Rig& rig = session.rig();
-    const SkinMesh& skin = session.deformer().rest_mesh();
-    Frame rest_frame, frame;
-    session.play(0, rest_frame);
-    const TriMesh rest = frame_mesh(rest_frame, skin);
-    const std::vector<int> rest_labels = topology(rest_frame, skin).triangle_component;
-    const bool closed = edge_defects(rest.triangles).closed_manifold();
-    for (const std::string& joint : joints) {
-      SweepReference ref;
-      ref.child = model.find_component(joint);
-      if (ref.child < 0 || rig.components[ref.child].parent < 0)
-        throw InputError(name + ": no joint '" + joint + "' (a joint is named by the part that hangs from it, not the root)");
-      ref.parent = rig.components[ref.child].parent;
-      ref.section = joint_section(model, rig, ref.child);
-      ref.center = ref.section ? ref.section->center : rig.components[ref.child].joint;
-      ref.center_distance = distances_to_triangles(rest_frame.positions, rest.triangles, {ref.center}).front();
-      ref.closed = closed;
-      if (closed) {
-        ref.volume = enclosed_volume(rest);
-        if (ref.section) {
-          const Plane& plane = ref.section->plane;
-          const std::vector<Tri> parts = joint_parts(rest.positions, rest.triangles, rest_labels, ref.child, ref.parent,
-                                                     plane.point, ref.section->reach);
-          ref.section_area =
-              cross_section_area(rest.positions, parts, plane.point, plane.normal, ref.section->reach / 4).value_or(0.0);
-        }
-      }
-      ref.deviation = normal_deviation(rest).mean_degrees;
-      ref.pairs = pairs_at_joint(rest_frame.positions, rest.triangles, rest_labels, ref.parent, ref.child);
-      for (const SweepMotion& motion : motions)
-        for (int s = 0; s < motion.steps; ++s) {
-          const double f = motion.steps == 1 ? 1.0 : static_cast<double>(s) / (motion.steps - 1);
-          double angle = 0;
-          const Pose pose = sweep_pose(rig, session.skeleton(), ref.child, motion, f, &angle);
-          const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
-          session.deformer().deform(accepted, frame);
-          const TriMesh mesh = frame_mesh(frame, skin);
-          const std::vector<int> labels = topology(frame, skin).triangle_component;
-          const int pairs = pairs_at_joint(frame.positions, mesh.triangles, labels, ref.parent, ref.child);
-          const double distance =
-              distances_to_triangles(frame.positions, mesh.triangles,
-                                     {posed_center(ref.center, rig, ref.child, accepted)})
-                  .front();
-          nlohmann::json section = nullptr, volume = nullptr;
-          const EdgeDefects defects = edge_defects(mesh.triangles);
-          if (ref.closed && defects.closed_manifold()) {
-            volume = 100.0 * (enclosed_volume(mesh) / ref.volume - 1.0);
-            if (ref.section_area > 0) {
-              const Plane plane = posed_plane(ref.section->plane, rig, ref.child, accepted);
-              const std::vector<Tri> parts = joint_parts(mesh.positions, mesh.triangles, labels, ref.child, ref.parent,
-                                                         plane.point, ref.section->reach);
-              if (const auto area =
-                      cross_section_area(mesh.positions, parts, plane.point, plane.normal, ref.section->reach / 4))
-                section = *area / ref.section_area;
-            }
-          }
-          rows.push_back({{"model", name},
-                          {"joint", joint},
-                          {"motion", motion.name},
-                          {"angle", angle},
-                          {"skinning", deformer},
-                          {"extra_pairs", pairs >= 0 && ref.pairs >= 0 ? nlohmann::json(pairs - ref.pairs) : nlohmann::json()},
-                          {"inscribed_ratio", ref.center_distance > 0 ? nlohmann::json(distance / ref.center_distance) : nlohmann::json()},
-                          {"section_ratio", section},
-                          {"volume_change_pct", volume},
-                          {"normal_deviation_deg", normal_deviation(mesh).mean_degrees - ref.deviation},
-                          {"open_edges", defects.boundary_edges + defects.non_manifold_edges + defects.misoriented_edges}});
-        }
     }
   }
   return rows;

@@ -99,13 +99,16 @@ Trace trace_boundary(const GapModel& gap, const GapJoint& joint, bool child_side
 
 // Orders the loop by increasing angle about the opening, starting at its smallest angle, and
 // unwraps the angles so they increase (a loop that turns back is flattened, never reordered).
-void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>& loop, SideBoundary& out) {
+// With `against`, the loop runs so that its part's triangles run along it exactly when they do
+// not along `against` (the other side's loop): the zipped band then agrees with both parts.
+void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>& loop, SideBoundary& out,
+                    const SideBoundary* against) {
   const int n = static_cast<int>(loop.size());
   std::vector<double> raw(n);
   for (int i = 0; i < n; ++i) raw[i] = joint.angle_of(gap.rest_positions[loop[i]]);
   double winding = 0;
   for (int i = 0; i < n; ++i) winding += wrap(raw[(i + 1) % n] - raw[i]);
-  out.along_triangles = winding >= 0;
+  out.along_triangles = against ? !against->along_triangles : winding >= 0;
   if (!out.along_triangles) {
     std::reverse(loop.begin(), loop.end());
     std::reverse(raw.begin(), raw.end());
@@ -125,7 +128,7 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
 }  // namespace
 
 void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const QT& relative, RemovalMarks& marks,
-                    SideBoundary& out) {
+                    SideBoundary& out, const SideBoundary* parent_side) {
   const GapJoint& joint = gap.joints[joint_index];
   const int part = child_side ? joint.child : joint.parent;
   const int other = child_side ? joint.parent : joint.child;
@@ -216,7 +219,7 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
     }
     max_depth = deepest - 1;
   }
-  order_by_angle(gap, joint, loop, out);
+  order_by_angle(gap, joint, loop, out, parent_side);
 }
 
 }  // namespace skinlab

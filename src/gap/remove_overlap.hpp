@@ -47,7 +47,13 @@ struct SideBoundary {
 /// search never removes another opening's vertices or the ring around them. A removal that would
 /// take more than half the part, or leave a boundary that is not one simple loop, is retried one
 /// ring shallower, down to none (`clamped`).
+///
+/// The loop is ordered by angle about the opening. On the child side, `parent_side` (this frame's
+/// boundary of the parent) fixes the loop's direction instead: a child cut back past the opening's
+/// axis (a bend past 140°, a thin tail bent 90°) leaves a loop that does not wind about it, and
+/// its angles' sign then says nothing; the band zipped between loops that ran the same way was
+/// misoriented along the child (man's elbow at 150°: 65 edges).
 void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, RemovalMarks& marks,
-                    SideBoundary& out);
+                    SideBoundary& out, const SideBoundary* parent_side = nullptr);
 
 }  // namespace skinlab

@@ -1,0 +1,133 @@
+// GapDeformer's twist bands (twist_band.hpp, docs/gap.md "Second generation"): the pose with each
+// banded joint's twist taken out, where the bands begin, and the twists put back on every frame
+// vertex.
+#include <algorithm>
+#include <cmath>
+
+#include "skinlab/gap/gap_deformer.hpp"
+
+namespace skinlab {
+
+// Each banded joint's relative rotation R about J, as swing S · twist T(θ) about the child's
+// bone. The bands take T(θ) when their fit leaves them room (else none: gap bridges all of R);
+// R' = R T(θ)⁻¹ = S is left to gap. The bands' share at the opening, T0 = T(g θ), turns both
+// loops alike, so that Remove, Add and Triangulate see the rest pose turned by T0 and R': the
+// untwisted child stands at E = T0⁻¹ R' T0 (R J + t stays where it was), passed down the tree.
+// The construction is rigid-invariant, so this is the construction on the turned rest pose.
+const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
+  if (!bands_) return world;
+  const int parts = static_cast<int>(world.size());
+  untwisted_.resize(parts);
+  bool any = false;
+  for (int c : rig_->order) {
+    const int p = rig_->components[c].parent;
+    const int k = gap_.joint_of_part[c];
+    if (p < 0) {
+      untwisted_[c] = world[c];
+      continue;
+    }
+    const QT relative = world[p].inverse() * world[c];
+    QT untwisted_relative = relative;
+    if (k >= 0) {
+      const TwistBand& band = bands_->joints[k];
+      TwistBand::Fit& fit = fits_[k];
+      fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
+                     parent_begin_[k]);
+      if (std::abs(fit.twist) > kMovingAngle) {
+        const Vec3& center = gap_.joints[k].joint;
+        const Quat rest_of = relative.q * quat_from_axis_angle(band.axis, -fit.twist);
+        left_to_gap_[k] = {rest_of, relative.apply_point(center) - rest_of * center};
+        const QT at_opening = turn_about_joint(k, fit.share_at_opening);
+        untwisted_relative = at_opening.inverse() * left_to_gap_[k] * at_opening;
+        ++report.twisted_joints;
+        any = true;
+      } else {
+        fit.twist = 0;
+      }
+    }
+    untwisted_[c] = untwisted_[p] * untwisted_relative;
+  }
+  return any ? untwisted_ : world;
+}
+
+QT GapDeformer::turn_about_joint(int k, double share) const {
+  const Vec3& center = gap_.joints[k].joint;
+  const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, share * fits_[k].twist);
+  return {turn, center - turn * center};
+}
+
+bool GapDeformer::refit_bands() {
+  bool changed = false;
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
+    if (fits_[k].twist == 0 || !moving_[k]) continue;
+    const Vec3& axis = bands_->joints[k].axis;
+    const Vec3& center = gap_.joints[k].joint;
+    double child = 0, parent = 0;
+    for (int v : sides_[2 * k + 1].loop) child = std::max(child, axis.dot(gap_.rest_positions[v] - center));
+    for (int v : sides_[2 * k].loop) parent = std::max(parent, -axis.dot(gap_.rest_positions[v] - center));
+    changed = changed || child != child_begin_[k] || parent != parent_begin_[k];
+    child_begin_[k] = child;
+    parent_begin_[k] = parent;
+  }
+  return changed;
+}
+
+void GapDeformer::retwist(const std::vector<QT>& world) {
+  const int num_vertices = static_cast<int>(gap_.rest_positions.size());
+  const int frame_vertices = static_cast<int>(positions_.size());
+  const int parts = static_cast<int>(world.size());
+  const auto twisted = [&](int k) { return k >= 0 && fits_[k].twist != 0; };
+  // Per part: whether a joint on its way to the root turns a band this frame.
+  banded_part_.assign(parts, 0);
+  for (int c : rig_->order) {
+    const int p = rig_->components[c].parent;
+    banded_part_[c] = p >= 0 && (banded_part_[p] || twisted(gap_.joint_of_part[c]));
+  }
+  // Where a rest point x of `part` goes: down the tree from the root, each joint turns by its
+  // relative motion, a banded joint by what it leaves to gap and x's share of its bands' twist
+  // (1 beyond the child's band, which may run on into the child's children).
+  const auto part_pose = [&](int part, const Vec3& x) -> QT {
+    if (!banded_part_[part]) return world[part];
+    path_.clear();
+    for (int c = part; rig_->components[c].parent >= 0; c = rig_->components[c].parent) path_.push_back(c);
+    QT pose = world[rig_->components[path_.back()].parent];
+    for (auto c = path_.rbegin(); c != path_.rend(); ++c) {
+      const int k = gap_.joint_of_part[*c];
+      const int p = rig_->components[*c].parent;
+      if (!twisted(k)) {
+        pose = pose * (world[p].inverse() * world[*c]);
+        continue;
+      }
+      const TwistBand& band = bands_->joints[k];
+      pose = pose * left_to_gap_[k] *
+             turn_about_joint(k, band.child_share(band.axis.dot(x - gap_.joints[k].joint), fits_[k]));
+    }
+    return pose;
+  };
+  for (int v = 0; v < frame_vertices; ++v) {
+    const int part = vertex_part_[v];
+    const int own = gap_.joint_of_part[part];
+    // A child's copy of an opening vertex or a patch point sits on the parent's side of its
+    // opening, with the bands' share there; a point of a parent's band turns by its share in the
+    // parent's frame first.
+    int frame = part, k = -1;
+    double share = 0;
+    if (v >= num_vertices && twisted(own)) {
+      frame = gap_.joints[own].parent;
+      k = own;
+      share = fits_[own].share_at_opening;
+    } else if (v < num_vertices && twisted(bands_->parent_joint[v])) {
+      k = bands_->parent_joint[v];
+      share = bands_->parent_weight[v] * bands_->joints[k].parent_share(bands_->parent_axial[v], fits_[k]);
+    }
+    const QT& untwisted = untwisted_[frame];
+    const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted.inverse().apply_point(positions_[v]);
+    QT pose = part_pose(frame, x);
+    if (k >= 0) pose = pose * turn_about_joint(k, share);
+    const QT to_pose = pose * untwisted.inverse();
+    positions_[v] = to_pose.apply_point(positions_[v]);
+    if (!recompute_[v]) normals_[v] = to_pose.apply_normal(normals_[v]);
+  }
+}
+
+}  // namespace skinlab
