@@ -478,3 +478,24 @@ TEST(Gap, EveryFrameOfTheOtherStandardModelsClipsIsClosed) {
     EXPECT_EQ(clips, 2) << name;
   }
 }
+
+// The coarse two-part octahedron of tests/data (6 vertices) through the clip that exercises every
+// tangent rule: before the child's loop ran against the parent's, 59 of its 61 frames had
+// misoriented edges (its child, cut back past the opening's axis, keeps a loop that does not wind
+// about it).
+TEST(Gap, CoarseOctahedronFramesAreClosedAndOriented) {
+  const std::filesystem::path data = SKINLAB_TEST_DATA;
+  const SegmentedModel model = load_model(resolve_model((data / "octahedron.off").string()));
+  AnimationSession session(model, read_clip(data / "wave.clip"), SessionParams{}, find_deformer("gap"));
+  Frame frame;
+  int frames = 0, moved = 0;
+  for (int f = 0; f <= session.animator().grid().last(); ++f, ++frames) {
+    session.play(f, frame);
+    const EdgeDefects d = edge_defects(frame.triangles);
+    EXPECT_TRUE(d.closed_manifold()) << "frame " << f << ": " << d.misoriented_edges << " misoriented";
+    EXPECT_EQ(d.euler_characteristic, 2) << "frame " << f;
+    moved += dynamic_cast<const GapDeformer&>(session.deformer()).last_frame().moving_joints;
+  }
+  EXPECT_EQ(frames, 61);
+  EXPECT_GT(moved, 50);
+}
