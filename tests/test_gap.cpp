@@ -328,7 +328,7 @@ namespace {
 // "Second generation").
 class GapBandArm : public GapArm {
  protected:
-  GapDeformer banded{arm.model, arm.skeleton, arm.rig, {}, GapOptions{true, true, true}};
+  GapDeformer banded{arm.model, arm.skeleton, arm.rig, {}, GapOptions::second_generation()};
   const GapJoint& joint = banded.gap_model().joints.at(0);
 
   // The forearm twisted about its own bone (z, before the bend), then bent about x through the
@@ -420,7 +420,7 @@ TEST(GapBands, TwistsOfNeighbouringJointsCompose) {
   params.method = "centroid";
   const Skeleton skeleton = extract_skeleton(model, params);
   const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
-  GapDeformer gap(model, skeleton, rig, {}, GapOptions{true, true, true});
+  GapDeformer gap(model, skeleton, rig, {}, GapOptions::second_generation());
   const int upper = model.find_component("upper"), forearm = model.find_component("forearm");
   const auto about = [&](int part, const Quat& q) {
     const Vec3& j = rig->components[part].joint;

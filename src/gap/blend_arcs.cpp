@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 
+#include "skinlab/gap/arc_curves.hpp"
 #include "skinlab/gap/conic_arc.hpp"
 
 namespace skinlab {
@@ -16,160 +17,6 @@ namespace skinlab {
 namespace {
 
 constexpr double kTwoPi = 2 * std::numbers::pi;
-
-// An arc from its parent end (0) to its child end (1).
-using Curve = std::function<Vec3(double)>;
-
-int points_for(double length, double spacing) {
-  return std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
-}
-
-// The arc reparametrised by the fraction of its length walked (a dense polyline's lengths,
-// interpolated in the parameter), so that two arcs can be blended point for point.
-Curve by_length(Curve curve) {
-  constexpr int kDense = 48;
-  auto length = std::make_shared<std::array<double, kDense + 1>>();
-  (*length)[0] = 0;
-  Vec3 previous = curve(0.0);
-  for (int i = 1; i <= kDense; ++i) {
-    const Vec3 p = curve(static_cast<double>(i) / kDense);
-    (*length)[i] = (*length)[i - 1] + (p - previous).norm();
-    previous = p;
-  }
-  return [curve = std::move(curve), length](double fraction) -> Vec3 {
-    const std::array<double, kDense + 1>& l = *length;
-    const double target = fraction * l.back();
-    const int segment = static_cast<int>(
-        std::clamp<std::ptrdiff_t>(std::upper_bound(l.begin(), l.end(), target) - l.begin() - 1, 0, kDense - 1));
-    const double span = l[segment + 1] - l[segment];
-    const double f = span > 0 ? std::clamp((target - l[segment]) / span, 0.0, 1.0) : 0.0;
-    return curve((segment + f) / kDense);
-  };
-}
-
-// Appends the arc's new points: about `spacing` apart and equally spaced along it (a dense
-// polyline's lengths, interpolated in the parameter), its two ends excluded.
-void sample_evenly(const Curve& curve, double spacing, std::vector<Vec3>& points) {
-  constexpr int kDense = 48;
-  std::array<double, kDense + 1> length{};
-  Vec3 previous = curve(0.0);
-  for (int i = 1; i <= kDense; ++i) {
-    const Vec3 p = curve(static_cast<double>(i) / kDense);
-    length[i] = length[i - 1] + (p - previous).norm();
-    previous = p;
-  }
-  const int count = points_for(length[kDense], spacing);
-  for (int s = 1, segment = 0; s <= count; ++s) {
-    const double target = length[kDense] * s / (count + 1);
-    while (segment < kDense - 1 && length[segment + 1] < target) ++segment;
-    const double span = length[segment + 1] - length[segment];
-    const double f = span > 0 ? (target - length[segment]) / span : 0.0;
-    points.push_back(curve((segment + f) / kDense));
-  }
-}
-
-double curve_length(const Curve& curve) {
-  constexpr int kDense = 16;
-  double length = 0;
-  Vec3 previous = curve(0.0);
-  for (int i = 1; i <= kDense; ++i) {
-    const Vec3 p = curve(static_cast<double>(i) / kDense);
-    length += (p - previous).norm();
-    previous = p;
-  }
-  return length;
-}
-
-// The opening's rest curve at angle `angle`: between the two loop vertices around it.
-Vec3 opening_point_at(const GapModel& gap, const GapJoint& joint, double angle) {
-  const int n = static_cast<int>(joint.loop.size());
-  int best = 0;
-  double best_gap = kTwoPi;
-  for (int i = 0; i < n; ++i) {
-    const double a = joint.loop_angle[i], b = joint.loop_angle[(i + 1) % n];
-    double span = std::remainder(b - a, kTwoPi), offset = std::remainder(angle - a, kTwoPi);
-    if (span < 0) span = -span, offset = -offset;
-    if (offset >= 0 && offset <= span) {
-      const Vec3& p = gap.rest_positions[joint.loop[i]];
-      const Vec3& q = gap.rest_positions[joint.loop[(i + 1) % n]];
-      return span > 0 ? p + (q - p) * (offset / span) : p;
-    }
-    const double distance = std::abs(offset);
-    if (distance < best_gap) best_gap = distance, best = i;
-  }
-  return gap.rest_positions[joint.loop[best]];
-}
-
-// From `from` to `to` about the axis of `rotation` through `center`, interpolating the axial
-// offset, the distance from the axis and the angle about it (the short way): where `to` is
-// `from` rotated, the circle the rotation sweeps; between other points, a pipe elbow's arc.
-Curve axis_arc(const Vec3& axis, const Vec3& center, const Vec3& from, const Vec3& to) {
-  const Vec3 p = from - center, q = to - center;
-  const double hp = p.dot(axis), hq = q.dot(axis);
-  const Vec3 rp = p - hp * axis, rq = q - hq * axis;
-  Vec3 e1 = rp.norm() > 0 ? rp : rq;
-  if (e1.norm() == 0) e1 = axis.unitOrthogonal();
-  e1.normalize();
-  const Vec3 e2 = axis.cross(e1);
-  const double angle = std::atan2(rq.dot(e2), rq.dot(e1));
-  const double radius_p = rp.norm(), radius_q = rq.norm();
-  return [=](double t) -> Vec3 {
-    const double r = radius_p + t * (radius_q - radius_p);
-    return center + (hp + t * (hq - hp)) * axis + r * (std::cos(t * angle) * e1 + std::sin(t * angle) * e2);
-  };
-}
-
-// The Bézier blend of [VF08 §4.4.2] from the parent's point `from` to the child's point `to`
-// around the Middle point `middle`, built in 2-D and lifted by a height that follows the same
-// rational form (zero in the triplet's own plane). Nothing when the construction has no
-// acceptable arc (the caller falls back to axis_arc).
-std::optional<Curve> bezier_blend(const Vec3& joint, const Vec3& pl_normal, const Vec3& parent_axis,
-                                  const Vec3& child_axis, const Vec3& from, const Vec3& middle, const Vec3& to) {
-  // The plane of the triplet (parent point, Middle point, child point); where the three are
-  // collinear, PL. The thesis builds every arc in PL, but picks triplets whose plane is parallel
-  // to it; pairing by angle also pairs points beside the bend, whose triplets PL would flatten.
-  Vec3 normal = (to - from).cross(middle - from);
-  if (normal.norm() <= 1e-9 * (to - from).norm() * (middle - from).norm()) normal = pl_normal;
-  if (normal.norm() == 0 || !normal.allFinite()) return std::nullopt;
-  normal.normalize();
-  Vec3 e1 = (to - from) - (to - from).dot(normal) * normal;
-  if (e1.norm() == 0) return std::nullopt;
-  e1.normalize();
-  const Vec3 e2 = normal.cross(e1);
-  const auto flat = [&](const Vec3& p) { return Vec2((p - joint).dot(e1), (p - joint).dot(e2)); };
-  const auto flat_direction = [&](const Vec3& d) { return Vec2(d.dot(e1), d.dot(e2)); };
-  const Vec2 c = flat(from), d = flat(to), p = flat(middle);
-  // Tangent lines: the parent axis through the parent's point, the child axis through the child's.
-  const Vec2 tc = flat_direction(-parent_axis), td = flat_direction(child_axis);
-  const double denominator = tc.x() * td.y() - tc.y() * td.x();
-  if (std::abs(denominator) <= 1e-9 * tc.norm() * td.norm()) return std::nullopt;
-  const Vec2 w = d - c;
-  const double s = (w.x() * td.y() - w.y() * td.x()) / denominator;
-  // [VF08 Alg. 5] lines 8–11: the arc passes through V_m, halfway between the Middle point and
-  // the tangents' intersection, with its end tangents towards the Middle point.
-  const Vec2 through = 0.5 * (c + s * tc + p);
-  const std::optional<ConicArc> arc = fudos_hoffmann_arc(c, p - c, d, d - p, through);
-  if (!arc) return std::nullopt;
-  const double t = nearest_parameter(*arc, through);
-  const double scale = std::max({(d - c).norm(), (p - c).norm(), 1e-300});
-  if ((arc->at(t) - through).norm() > 1e-6 * scale || t <= 0 || t >= 1) return std::nullopt;
-  const auto height = [&](const Vec3& q) { return (q - joint).dot(normal); };
-  const double hc = height(from), hd = height(to), hp = height(middle);
-  const double a = (1 - t) * (1 - t), b = 2 * t * (1 - t), e = t * t;
-  const double weighted_height = (hp * (a + b * arc->weight + e) - a * hc - e * hd) / b;
-  const ConicArc conic = *arc;
-  Curve curve = [=](double u) -> Vec3 {
-    const double ua = (1 - u) * (1 - u), ub = 2 * u * (1 - u), ue = u * u;
-    const Vec2 q = conic.at(u);
-    const double h = (ua * hc + ub * weighted_height + ue * hd) / (ua + ub * conic.weight + ue);
-    return joint + q.x() * e1 + q.y() * e2 + h * normal;
-  };
-  // A blend longer than twice its chord is a loop, not a blend: where the two end points lie close
-  // together and the Middle point deep inside (a bend's inner crease once both sides are cut
-  // back to it), the arc would dive to V_m and back, and neighbouring loops fold into each other.
-  if (curve_length(curve) > 2 * (to - from).norm()) return std::nullopt;
-  return curve;
-}
 
 // A monotone, cyclic matching of the parent's and the child's boundary loops (both ordered by
 // increasing angle about the opening), as in contour tiling (Fuchs, Kedem and Uselton 1977):
@@ -228,14 +75,6 @@ std::vector<std::pair<int, int>> match_loops(const std::vector<Vec3>& rest, cons
 
 }  // namespace
 
-Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point, double t) {
-  Quat q = relative;
-  if (q.w() < 0) q.coeffs() = -q.coeffs();
-  Quat blend;
-  blend.coeffs() = (1 - t) * Quat::Identity().coeffs() + t * q.coeffs();
-  return center + rotation_matrix_unnormalized(blend) * (point - center);
-}
-
 void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
                 const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out) {
   const GapJoint& joint = gap.joints[joint_index];
@@ -286,11 +125,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
     } else if (arc.parent_vertex == arc.child_vertex) {
       arc.kind = ArcKind::circle;
       ++out.circle;
-      const double chord = (to - from).norm();
-      const double length = turn > 1e-12 ? chord * (turn / 2) / std::sin(turn / 2) : chord;
-      const int count = points_for(length, spacing);
-      for (int s = 1; s <= count; ++s)
-        out.points.push_back(qlerp_arc_point(relative.q, joint.joint, from, static_cast<double>(s) / (count + 1)));
+      sample_qlerp_arc(relative.q, turn, joint.joint, from, spacing, out.points);
     } else {
       const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
       const Vec3 opening = opening_point_at(gap, joint, angle);
@@ -299,9 +134,10 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
       // the arc's own midpoint keeps the opening's radius.
       const Vec3 middle = middle_on_arc ? qlerp_arc_point(relative.q, joint.joint, opening, 0.5)
                                         : Vec3(0.5 * (opening + relative.apply_point(opening)));
-      Curve curve = axis_arc(rotation_axis, joint.joint, from, to);
-      if (const std::optional<Curve> bezier =
-              bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to)) {
+      ArcCurve curve = axis_arc(rotation_axis, joint.joint, from, to);
+      if (const std::optional<ArcCurve> bezier =
+              bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to,
+                           BlendRules{.no_loops = true})) {
         arc.kind = ArcKind::bezier;
         ++out.bezier;
         // Beside the bend the arcs of neighbouring pairs lie in nearly one plane across the

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "skinlab/core/qt_transform.hpp"
+#include "skinlab/gap/arc_curves.hpp"
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
 
@@ -48,8 +49,5 @@ struct ArcSet {
 void blend_arcs(const GapModel& gap, int joint, const QT& relative, const SideBoundary& parent,
                 const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out);
 
-/// The rotation of `relative` applied about `center` at fraction t of the way from the identity,
-/// by QLERP with the matrix of the unnormalised quaternion divided by q·q (thesis eq. 4.1–4.3).
-Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point, double t);
 
 }  // namespace skinlab

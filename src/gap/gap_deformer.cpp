@@ -4,7 +4,9 @@
 #include <numbers>
 
 #include "skinlab/core/stopwatch.hpp"
+#include "skinlab/gap/band_domain.hpp"
 #include "skinlab/gap/band_triangulation.hpp"
+#include "skinlab/gap/thesis_arcs.hpp"
 
 namespace skinlab {
 
@@ -30,6 +32,7 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   bezier_fallbacks += o.bezier_fallbacks;
   clamped_sides += o.clamped_sides;
   twisted_joints += o.twisted_joints;
+  scattered_patches += o.scattered_patches;
   return *this;
 }
 
@@ -110,6 +113,36 @@ void GapDeformer::reconstruct_joint_patch(int k, const std::vector<std::vector<i
   }
 }
 
+bool GapDeformer::triangulate_in_band(int k, int first_patch) {
+  const GapJoint& joint = gap_.joints[k];
+  const BandDomain domain = band_domain(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], arcs_[k]);
+  const std::optional<std::vector<Tri>> band =
+      options_.band_triangulator(domain.points, domain.parent_loop, domain.child_loop);
+  if (!band) return false;
+  std::vector<int> id(domain.points.size());
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const int index = domain.index[i];
+    switch (domain.source[i]) {
+      case BandDomain::Source::parent: id[i] = frame_vertex(index, joint.parent); break;
+      case BandDomain::Source::child: id[i] = frame_vertex(index, joint.child); break;
+      case BandDomain::Source::arc: id[i] = first_patch + index; break;
+    }
+  }
+  // The patch runs against the parent's kept triangles along its loop (and so against the
+  // child's, the band being an annulus between them).
+  const int a = domain.parent_loop[0], b = domain.parent_loop[1];
+  bool runs_along = false;
+  for (const Tri& t : *band)
+    for (int e = 0; e < 3; ++e) runs_along = runs_along || (t[e] == a && t[(e + 1) % 3] == b);
+  const bool flip = runs_along == sides_[2 * k].along_triangles;
+  for (const Tri& t : *band) {
+    const Tri f{id[t[0]], id[t[1]], id[t[2]]};
+    for (int v : f) recompute_[v] = 1;
+    triangles_.push_back(flip ? Tri{f[0], f[2], f[1]} : f);
+  }
+  return true;
+}
+
 // Rigid skinning of the welded mesh: every vertex with its part.
 void GapDeformer::pose_rigidly(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
@@ -147,7 +180,11 @@ void GapDeformer::add_arcs(GapFrameReport& report) {
     if (!moving_[k]) continue;
     const GapJoint& joint = gap_.joints[k];
     const double spacing = 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
-    blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, options_.middle_on_arc, arcs_[k]);
+    if (options_.thesis_add)
+      thesis_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, arcs_[k]);
+    else
+      blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, options_.middle_on_arc,
+                 arcs_[k]);
     report.circle_arcs += arcs_[k].circle;
     report.merged_arcs += arcs_[k].merged;
     report.bezier_arcs += arcs_[k].bezier;
@@ -221,7 +258,8 @@ void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameRepo
       const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
       for (std::size_t a = 0; a < chains.size(); ++a)
         zip_chains(chains[a], chains[(a + 1) % chains.size()], position, flip, triangles_);
-    } else {
+    } else if (!options_.band_triangulator || !triangulate_in_band(k, first_patch)) {
+      ++report.scattered_patches;
       reconstruct_joint_patch(k, chains, world[joint.parent].apply_point(joint.joint));
     }
     triangle_part_.resize(triangles_.size(), joint.child);
@@ -374,6 +412,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"bezier_fallbacks", t.bezier_fallbacks / n},
           {"clamped_sides", t.clamped_sides / n},
           {"twisted_joints", t.twisted_joints / n},
+          {"scattered_patches", t.scattered_patches / n},
           {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "skinlab/gap/blend_arcs.hpp"
+#include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
 #include "skinlab/gap/twist_band.hpp"
@@ -35,6 +36,9 @@ struct GapFrameReport {
   int bezier_fallbacks = 0;  ///< Bézier constructions with no acceptable arc: circular arcs instead
   int clamped_sides = 0;     ///< removals undone (see remove_overlap)
   int twisted_joints = 0;    ///< joints whose twist a band took (twist bands only)
+  /// Patches reconstructed from their points alone (the reconstructing back end): the band between
+  /// the two loops could not be laid flat (GapOptions::band_triangulator), or there is none.
+  int scattered_patches = 0;
   GapFrameReport& operator+=(const GapFrameReport& o);
 };
 
@@ -43,6 +47,11 @@ struct GapFrameReport {
 /// indices into them; gap/reconstruct_patch.hpp is the [VF08 §4.4.3], offline) and its facets
 /// oriented and filtered as §4.4.3 does (frames may have holes, and report them).
 using SurfaceReconstructor = std::function<std::vector<Tri>(const std::vector<Vec3>&)>;
+
+/// Triangles of the annulus between two planar rims, the points' indices (triangulate_band.hpp is
+/// the one, offline); nothing where the rims cannot bound one.
+using BandTriangulator = std::function<std::optional<std::vector<Tri>>(
+    const std::vector<Vec2>& points, const std::vector<int>& inner, const std::vector<int>& outer)>;
 
 /// What the second generation of `gap` changes in Algorithm 5 (docs/gap.md, "Departures"); all
 /// off: Remove, Add and Triangulate bridge the whole rotation, with the thesis' Middle point.
@@ -54,6 +63,20 @@ struct GapOptions {
   bool middle_on_arc = false;
   /// One half umbrella step over the patch's new points, its boundary (the kept parts) fixed.
   bool relax_patch = false;
+  /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
+  /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
+  bool thesis_add = false;
+  /// With a reconstructor: each patch is first triangulated within the band between its two loops
+  /// laid flat (band_domain.hpp), closed against both; the reconstructor takes only the patches
+  /// whose band cannot be laid flat (counted in GapFrameReport::scattered_patches).
+  BandTriangulator band_triangulator;
+
+  /// What the registered `gap` turns on: twist bands, Middle points on the arc and the relaxation.
+  static GapOptions second_generation() {
+    GapOptions options;
+    options.twist_bands = options.middle_on_arc = options.relax_patch = true;
+    return options;
+  }
 };
 
 class GapDeformer : public Deformer {
@@ -105,6 +128,11 @@ class GapDeformer : public Deformer {
   /// The thesis back end for joint k: reconstructs the patch over the arcs' points and the Extra
   /// points, orients and filters its facets, appends them to triangles_.
   void reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now);
+  /// The thesis back end restricted to joint k's band: its points laid flat and triangulated
+  /// between the two loops, turned to run against the parts, appended to triangles_. False (and
+  /// nothing appended) where the band cannot be laid flat. `first_patch`: the frame vertex of the
+  /// joint's first new point.
+  bool triangulate_in_band(int k, int first_patch);
 
   std::shared_ptr<const Rig> rig_;
   SurfaceReconstructor reconstructor_;

@@ -10,7 +10,7 @@ DeformerEntry gap_deformer_entry() {
           "Bézier arcs added, the band between parent and child triangulated; closed frames. Each joint's twist "
           "about the child's bone is spread over bands of the parent and the child, the Middle points keep the "
           "opening's radius, and the patch is relaxed once (docs/gap.md, \"Second generation\")",
-          false, [](DeformerContext& c) { return make_gap_deformer(c, {}, GapOptions{true, true, true}); }};
+          false, [](DeformerContext& c) { return make_gap_deformer(c, {}, GapOptions::second_generation()); }};
 }
 
 }  // namespace skinlab
