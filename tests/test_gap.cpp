@@ -22,33 +22,15 @@
 #include "skinlab/rigging/session.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
 #include "run_command.hpp"
+#include "gap_test_support.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
+using skinlab::test::ArmSession;
 
 namespace {
 
 constexpr double kDeg = std::numbers::pi / 180;
-
-// An arm: a tube of radius 0.2 along z from 0 to 2, 32 sides, a ring every 0.05; the upper arm
-// (root) below z = 1, the forearm above, jointed at z = 1.
-SegmentedModel two_cylinder_arm() {
-  LabeledMesh labeled;
-  labeled.mesh = test::lathe(
-      32, 41, [](int k) { return 0.05 * k; }, [](double) { return 0.2; });
-  for (const Tri& t : labeled.mesh.triangles) {
-    const double z =
-        (labeled.mesh.positions[t[0]].z() + labeled.mesh.positions[t[1]].z() + labeled.mesh.positions[t[2]].z()) / 3;
-    labeled.labels.push_back(z < 1.0 ? 0 : 1);
-  }
-  labeled.part_names = {"upper", "forearm"};
-  compute_vertex_normals(labeled.mesh);
-  SegmentedModel model = SegmentedModel::build(labeled, "arm");
-  model.attach_hierarchy(parse_skel("arm.skel",
-                                    "ROOT upper -180 180 -180 180 -180 180 { JOINT forearm -180 180 -180 180 -180 180"
-                                    " { End Site } }"));
-  return model;
-}
 
 struct ClosedCheck {
   int boundary_edges = 0;
@@ -85,27 +67,6 @@ void expect_closed_sphere(const Frame& frame) {
   EXPECT_EQ(c.degenerate, 0);
   EXPECT_EQ(c.euler, 2);
 }
-
-struct ArmSession {
-  SegmentedModel model = two_cylinder_arm();
-  std::shared_ptr<const Rig> rig;
-  Skeleton skeleton;
-  ArmSession() {
-    SkeletonParams params;
-    params.method = "centroid";
-    skeleton = extract_skeleton(model, params);
-    rig = std::make_shared<const Rig>(build_rig(model, skeleton));
-  }
-  // The forearm bent about the aligned frame's X axis and twisted about its Z (the parent axis).
-  const AcceptedPose& pose(Animator& animator, double bend_degrees, double twist_degrees) {
-    Pose p;
-    p.angles.assign(6, 0.0);
-    const int joint = rig->joint_of[model.find_component("forearm")];
-    p.angles[3 * joint] = bend_degrees * kDeg;
-    p.angles[3 * joint + 2] = twist_degrees * kDeg;
-    return animator.apply(p, 0);
-  }
-};
 
 // The gap deformer on the arm, with an animator that checks neither limits nor collisions.
 class GapArm : public ::testing::Test {

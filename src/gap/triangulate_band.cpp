@@ -75,17 +75,19 @@ std::optional<std::vector<Tri>> triangulate_band(const std::vector<Eigen::Vector
         on_rim[i] = 1;
         if (!insert(i)) return std::nullopt;
       }
+  // A rim that crosses a rim, or a point on a rim edge, is an intersection of constraints.
   try {
     for (const std::vector<int>* rim : {&inner, &outer})
-      for (std::size_t k = 0; k < rim->size(); ++k) cdt.insert_constraint(handle[(*rim)[k]], handle[(*rim)[(k + 1) % rim->size()]]);
+      for (std::size_t k = 0; k < rim->size(); ++k)
+        cdt.insert_constraint(handle[(*rim)[k]], handle[(*rim)[(k + 1) % rim->size()]]);
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (!on_rim[i]) insert(static_cast<int>(i));  // a point where another lies is left out
   } catch (const Cdt::Intersection_of_constraints_exception&) {
     return std::nullopt;
   }
-  for (std::size_t i = 0; i < points.size(); ++i)
-    if (!on_rim[i]) insert(static_cast<int>(i));  // a point where another lies is left out
   mark_nesting(cdt);
   // The band is level 1; every inner rim edge must part it from level 2, every outer one from
-  // level 0 (this also fails where a point split a rim edge).
+  // level 0.
   for (int level = 1; level <= 2; ++level) {
     const std::vector<int>& rim = level == 2 ? inner : outer;
     for (std::size_t k = 0; k < rim.size(); ++k) {
