@@ -63,6 +63,10 @@ struct GapOptions {
   bool middle_on_arc = false;
   /// One half umbrella step over the patch's new points, its boundary (the kept parts) fixed.
   bool relax_patch = false;
+  /// No new point nearer the joint's centre (its opening's centroid, where the parent and the
+  /// child take it, half way) than the opening's nearest edge is at rest: the patch keeps out of
+  /// the ball the limb holds round its joint.
+  bool keep_out_of_joint = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
   bool thesis_add = false;
@@ -74,7 +78,7 @@ struct GapOptions {
   /// What the registered `gap` turns on: twist bands, Middle points on the arc and the relaxation.
   static GapOptions second_generation() {
     GapOptions options;
-    options.twist_bands = options.middle_on_arc = options.relax_patch = true;
+    options.twist_bands = options.middle_on_arc = options.relax_patch = options.keep_out_of_joint = true;
     return options;
   }
 };
@@ -121,6 +125,8 @@ class GapDeformer : public Deformer {
   /// Relaxes the new points of every patch: each moves half way to the mean of its neighbours
   /// in the frame's triangles; the parts' vertices stay.
   void relax_patches();
+  /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
+  void keep_out_of_joints(const std::vector<QT>& world);
   void recompute_normals();
   void write_frame(Frame& frame);
   /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point).
@@ -160,6 +166,8 @@ class GapDeformer : public Deformer {
   std::vector<char> recompute_, patch_vertex_;
   std::vector<int> compact_;
   std::vector<int> patch_slot_;  ///< per frame vertex: its index among a patch's points, -1
+  std::vector<int> patch_begin_, patch_end_;  ///< per joint: its new points' frame vertices
+  std::vector<double> joint_ball_;            ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;  ///< relax_patches: per frame vertex, its neighbours' sum and count
   std::vector<int> relax_count_;
   GapFrameReport last_, total_;
