@@ -5,9 +5,9 @@
 #include <memory>
 #include <numbers>
 
-#include "skinlab/kinematics/animator.hpp"
 #include "skinlab/core/segmented_model.hpp"
 #include "skinlab/core/skel_io.hpp"
+#include "skinlab/kinematics/animator.hpp"
 #include "skinlab/rigging/build_rig.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
 #include "test_meshes.hpp"

@@ -14,8 +14,8 @@
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/gap/band_domain.hpp"
-#include "skinlab/gap/thesis_arcs.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/gap/thesis_arcs.hpp"
 #include "skinlab/gap/triangulate_band.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
@@ -240,7 +240,8 @@ TEST(GapThesis, StandardClipsFramesAreClosedAndKeepTheirVolume) {
         const EdgeDefects d = edge_defects(frame.triangles);
         const bool closed = d.closed_manifold() && d.euler_characteristic == 2;
         open += !closed;
-        swollen += closed && std::abs(enclosed_volume(frame_mesh(frame, session.deformer().rest_mesh())) / rest_volume - 1) > 0.03;
+        swollen += closed && std::abs(enclosed_volume(frame_mesh(frame, session.deformer().rest_mesh())) / rest_volume -
+                                      1) > 0.03;
       }
     }
   }

@@ -14,9 +14,9 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 double winding(const GapModel& gap, const GapJoint& joint, const std::vector<int>& loop) {
   double turned = 0;
   for (std::size_t k = 0; k < loop.size(); ++k)
-    turned += std::remainder(joint.angle_of(gap.rest_positions[loop[(k + 1) % loop.size()]]) -
-                                 joint.angle_of(gap.rest_positions[loop[k]]),
-                             kTwoPi);
+    turned += std::remainder(
+        joint.angle_of(gap.rest_positions[loop[(k + 1) % loop.size()]]) - joint.angle_of(gap.rest_positions[loop[k]]),
+        kTwoPi);
   return turned / kTwoPi;
 }
 
@@ -32,7 +32,8 @@ std::vector<double> rim_angles(const GapModel& gap, const GapJoint& joint, const
   const double total = walked.back() + (gap.rest_positions[loop.front()] - gap.rest_positions[loop.back()]).norm();
   Vec2 mean = Vec2::Zero();
   for (std::size_t k = 0; k < n; ++k) {
-    walked[k] = total > 0 ? direction * kTwoPi * walked[k] / total : direction * kTwoPi * static_cast<double>(k) / static_cast<double>(n);
+    walked[k] = total > 0 ? direction * kTwoPi * walked[k] / total
+                          : direction * kTwoPi * static_cast<double>(k) / static_cast<double>(n);
     const double off = joint.angle_of(gap.rest_positions[loop[k]]) - walked[k];
     mean += Vec2(std::cos(off), std::sin(off));
   }
@@ -95,8 +96,8 @@ BandDomain band_domain(const GapModel& gap, int joint_index, const QT& relative,
   for (std::size_t k = 0; k < child.loop.size(); ++k) {
     const int v = child.loop[k];
     const auto shared = merged.count(v) ? parent_local.find(v) : parent_local.end();
-    const int local = shared != parent_local.end() ? shared->second
-                                                   : add(BandDomain::Source::child, v, Vec2(child_angle[k], height));
+    const int local =
+        shared != parent_local.end() ? shared->second : add(BandDomain::Source::child, v, Vec2(child_angle[k], height));
     child_local[v] = local;
     out.child_loop.push_back(local);
   }
@@ -117,8 +118,7 @@ BandDomain band_domain(const GapModel& gap, int joint_index, const QT& relative,
       return Vec2(a.x() + t * turn, a.y() + t * (b.y() - a.y()));
     };
     if (!on_rim) parent_local[arc.parent_vertex] = add(BandDomain::Source::parent, arc.parent_vertex, at(1));
-    for (int p = 0; p < arc.count; ++p)
-      add(BandDomain::Source::arc, arc.first_point + p, at(p + (on_rim ? 1 : 2)));
+    for (int p = 0; p < arc.count; ++p) add(BandDomain::Source::arc, arc.first_point + p, at(p + (on_rim ? 1 : 2)));
   }
   out.points.reserve(polar.size());
   for (const Vec2& p : polar) out.points.push_back(std::exp(p.y()) * Vec2(std::cos(p.x()), std::sin(p.x())));

@@ -52,8 +52,8 @@ void thesis_arcs(const GapModel& gap, int joint_index, const QT& relative, const
   // too has no arc to sweep: parent and child share it.
   for (int v : child.loop) {
     if (!on_opening(v)) continue;
-    const bool in_place = (relative.apply_point(rest(v)) - rest(v)).norm() <=
-                          1e-9 * std::max(1.0, (rest(v) - center).norm());
+    const bool in_place =
+        (relative.apply_point(rest(v)) - rest(v)).norm() <= 1e-9 * std::max(1.0, (rest(v) - center).norm());
     if (in_place && contains(parent.loop, v)) {
       ++out.merged;
       end_arc(begin_arc(v, v, ArcKind::merged));
@@ -93,8 +93,8 @@ void thesis_arcs(const GapModel& gap, int joint_index, const QT& relative, const
     const Vec3& to = child_posed[best_child];
     const std::optional<ArcCurve> bezier = bezier_blend(center, pl_normal, parent_axis, child_axis, from, middle, to,
                                                         BlendRules{.in_pl = true, .forward_tangents = true});
-    const BlendArc arc = begin_arc(parent_bezier[best_parent], child_bezier[best_child],
-                                   bezier ? ArcKind::bezier : ArcKind::fallback);
+    const BlendArc arc =
+        begin_arc(parent_bezier[best_parent], child_bezier[best_child], bezier ? ArcKind::bezier : ArcKind::fallback);
     ++(bezier ? out.bezier : out.fallback);
     sample_evenly(bezier ? *bezier : axis_arc(rotation_axis, center, from, to), spacing, out.points);
     end_arc(arc);
