@@ -13,6 +13,7 @@
 #include "gap_test_support.hpp"
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/experiments/joint_geometry.hpp"
+#include "skinlab/experiments/measurements.hpp"
 #include "skinlab/gap/band_domain.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/gap/thesis_arcs.hpp"
@@ -248,4 +249,25 @@ TEST(GapThesis, StandardClipsFramesAreClosedAndKeepTheirVolume) {
   EXPECT_GT(frames, 1400);
   EXPECT_LE(open, frames / 10);
   EXPECT_EQ(swollen, 0);
+}
+
+// Every pose of the joint sweeps of experiments/joint_sweeps.json (homer's elbow, knee and
+// shoulder, man's elbow and knee, the cow's front knee and tail; bend, twist, bend then twist)
+// is closed, manifold and oriented for both gaps.
+TEST(GapThesis, EveryJointSweepPoseIsClosedForBothGaps) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> sweeps{
+      {"homer", {"arm_r_lower", "leg_l_lower", "arm_r_upper"}},
+      {"man", {"arm_r_lower", "leg_r_lower"}},
+      {"cow", {"leg_fl_lower", "tail_upper"}}};
+  int poses = 0;
+  for (const auto& [name, joints] : sweeps) {
+    const SegmentedModel model = load_model(resolve_model(name));
+    for (const nlohmann::json& row :
+         measure_joint_sweep(name, model, joints, default_sweep_motions(), {"gap", "gap-thesis"})) {
+      ++poses;
+      EXPECT_EQ(row.at("open_edges"), 0) << row.dump();
+      EXPECT_FALSE(row.at("volume_change_pct").is_null()) << row.dump();
+    }
+  }
+  EXPECT_EQ(poses, 7 * (16 + 19 + 10) * 2);
 }
