@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The installable package (docs/library.md): headers under include/skinlab/, the libraries with
 # exported targets (skinlab::runtime, skinlab::io, skinlab::offline, skinlab::viewer), the tool,
 # the data (models, skeletons, clips, experiments) under share/skinlab, and skinlabConfig.cmake

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Renders the pictures of docs/skeletonization.md with the viewer's headless screenshot mode
 # (`skinlab view --render xray --screenshot`) under Xvfb.
 # Usage: docs/make_figures.sh [path/to/skinlab]   (default: build/skinlab)

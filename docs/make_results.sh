@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerates docs/results.md and docs/figures/results/ from a run of experiments/thesis.json, one
 # of experiments/thesis_parts.json (the same tables on the thesis-granularity segmentations) and
 # one of experiments/joint_sweeps.json (its worst-pose table).

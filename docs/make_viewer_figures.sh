@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Renders docs/viewer.md's and docs/gap.md's pictures with the viewer's headless screenshot mode
 # under Xvfb.
 # Usage: docs/make_viewer_figures.sh [path/to/skinlab]   (default: build/skinlab)
@@ -30,3 +31,15 @@ for spec in "homer arm_r_lower 280" "homer leg_l_lower 100" "cow leg_fl_lower 30
       --screenshot "docs/figures/gap/$model-$part-$skinning.png"
   done
 done
+# docs/formats.md: the joint frame's three axes on homer's right upper arm, each turned alone by a
+# one-key clip (rx from the side, ry and rz from the front and the side).
+mkdir -p docs/figures/axes
+axes_clips=$(mktemp -d)
+for spec in "rest rx 0 -90" "rx rx 60 -90" "ry ry -80 0" "rz rz 60 -90"; do
+  read -r name axis degrees yaw <<<"$spec"
+  printf 'animation\n{\n  range 0 1\n  numChannels 1\n  channel arm_r_upper.%s\n  {\n    extrapolate constant constant\n    keys 1\n    {\n      0 %s flat flat\n    }\n  }\n}\n' \
+    "$axis" "$degrees" >"$axes_clips/$name.clip"
+  shot homer --clip "$axes_clips/$name.clip" --frame 0 --no-limits --yaw "$yaw" --size 260x300 \
+    --screenshot "docs/figures/axes/homer-arm_r_upper-$name.png"
+done
+rm -rf "$axes_clips"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs skinlab from a build folder into a prefix, then configures, builds and runs every
 # example against the install, as a user's project would (find_package(skinlab)). The runtime
 # example must link no offline library. Usage: examples/run_all.sh BUILD_DIR PREFIX

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Segments every standard model, and the thesis-granularity set (NAME-thesis, docs/models.md), with
 # its entry in experiments/segmentation.json and writes the
 # committed refined meshes (models/NAME.off), labels (models/NAME.seg), hierarchies (skeletons/NAME.skel) and pictures

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // numpy views of skinlab's arrays without copies: the array keeps its owner alive.
 #pragma once
 

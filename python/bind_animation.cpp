@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include <pybind11/stl.h>
 
 #include "skinlab/core/error.hpp"

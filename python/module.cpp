@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Python module `skinlab` (docs/python.md): models, segmentation, skeletons, weights, clips,
 // animation sessions with every registered deformer, quality metrics and experiments, with
 // numpy arrays for the data. Errors of the input raise skinlab.InputError (a ValueError) with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The C++ objects the Python classes hold.
 #pragma once
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run by test_cli.cpp as `blender -b --factory-startup --python tests/blender_read_frames.py --
 # FILE.glb OUT.json F1,F2,...`: imports a binary glTF, plays it, and writes the skinned mesh's
 # world-space vertices at each frame (Blender's scene frames, its default 24 fps) as JSON.

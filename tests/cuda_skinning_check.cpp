@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `cuda_skinning_check`: the CUDA kernels against the CPU on homer in a bent pose and on a crowd
 // of 1 M vertices, with their times and the bandwidth they reach (the least bytes a kernel moves
 // over its time, to set beside the device's copy bandwidth); prints JSON. Exit 77 (skipped)

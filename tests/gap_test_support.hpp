@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the gap reconstruction's tests share: a two-cylinder arm built in code and rigged with
 // centroid skeleton extraction.
 #pragma once

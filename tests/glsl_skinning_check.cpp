@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `glsl_skinning_check`: runs every deformer that has a GLSL form on homer in a bent pose, reads
 // the skinned vertices back through transform feedback and prints, as JSON, the largest
 // difference from the CPU deformer relative to the bounding-box diagonal. Needs an X display

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs the Khronos glTF validator (npm gltf-validator) on a file; prints a JSON summary and
 // exits 0 when it reports no errors. Usage: node gltf_validate.js VALIDATOR_DIR FILE.glb
 const fs = require('fs');

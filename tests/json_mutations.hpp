@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Structured fuzzing of JSON inputs: seeded random mutations of a valid document (a node removed,
 // retyped, replaced by an extreme value or a deep nest, an array element repeated), so that the
 // checks behind the syntax are reached, which byte-level fuzzing of JSON text rarely does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs a shell command for the end-to-end tests: its exit code and its output (stdout and
 // stderr together).
 #pragma once

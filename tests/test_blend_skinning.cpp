@@ -1,7 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Weights and the smooth deformers (LBS, SBS, DQS): identities, the candy-wrapper case, and
 // agreement of the scalar, vector, AVX2 and threaded paths.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
@@ -13,6 +16,7 @@
 #include "skinlab/rigging/weights.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
 #include "skinlab/skinning/blend_deformer.hpp"
+#include "skinlab/skinning/worker_pool.hpp"
 #include "test_meshes.hpp"
 #include "test_poses.hpp"
 
@@ -308,4 +312,29 @@ TEST(BlendSkinning, ScalarVectorAvx2AndThreadedPathsAgree) {
         EXPECT_LT(max_difference(n, ref_n), 1e-6);
       }
   }
+  // The pool takes meshes of 32,768 vertices and more (smaller ones run on the calling thread):
+  // seven copies of homer (34k vertices, three chunks per large group) on one and on three threads.
+  BlendParams params;
+  params.kind = BlendKind::dqs;
+  const BlendDeformer dqs(welded_skin_mesh(p.model), w, p.rig, params);
+  const BlendMesh crowd = replicate(dqs.blend_mesh(), 7);
+  std::size_t vertices = 0;
+  for (const BlendMesh::Group& g : crowd.groups) vertices += static_cast<std::size_t>(g.count);
+  ASSERT_GE(vertices, 32768u);
+  const std::size_t sets = dqs.blend_mesh().sets.size(), stride = set_stride(BlendKind::dqs);
+  std::vector<float> table(7 * sets * stride), rigid(7 * sets * kLbsSetStride);
+  for (std::size_t c = 0; c < 7; ++c) {
+    dqs.fill_sets(p.pose, BlendKind::dqs, table.data() + c * sets * stride);
+    dqs.fill_sets(p.pose, BlendKind::lbs, rigid.data() + c * sets * kLbsSetStride);
+  }
+  const auto run = [&](int threads) {
+    std::vector<float> positions(3 * vertices), normals(positions.size());
+    WorkerPool pool(threads);
+    run_blend_kernels(crowd, BlendKind::dqs, KernelPath::scalar, table.data(), rigid.data(), pool, positions.data(),
+                      normals.data());
+    return positions;
+  };
+  const std::vector<float> alone = run(1);
+  EXPECT_EQ(run(3), alone);
+  EXPECT_TRUE(std::all_of(alone.begin(), alone.end(), [](float x) { return std::isfinite(x); }));
 }

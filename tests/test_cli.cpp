@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // End-to-end: the `skinlab` binary on good and malformed files.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -11,12 +12,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "run_command.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/core/mesh_io.hpp"
+#include "skinlab/core/version.hpp"
 #include "skinlab/io/mesh_formats.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/io/read_mesh.hpp"
-#include "run_command.hpp"
 #include "test_meshes.hpp"
 
 namespace fs = std::filesystem;
@@ -165,6 +167,62 @@ TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(run_skinlab("--help").code, 0);
 }
 
+// A misspelt subcommand or option is named, with the closest valid one; CLI11 alone said "A
+// subcommand is required" and "--clip is required".
+TEST(Cli, UnknownSubcommandsAndOptionsAreNamedWithTheClosestValidOne) {
+  struct Case {
+    std::string args, message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"animat homer", "skinlab: unknown subcommand 'animat'; did you mean 'animate'?"},
+           {"animate homer --clp x.clip -o out", "skinlab animate: unknown option '--clp'; did you mean '--clip'?"},
+           {"skeletonize homer --metod pa", "skinlab skeletonize: unknown option '--metod'; did you mean '--method'?"},
+           {"experiment merge a b --outptu x",
+            "skinlab experiment merge: unknown option '--outptu'; did you mean '--output'?"},
+           {"frobnicate", "skinlab: unknown subcommand 'frobnicate' (skinlab --help lists them)"},
+       }) {
+    const CliResult run = run_skinlab(c.args);
+    EXPECT_EQ(run.code, 2) << c.args;
+    EXPECT_NE(run.out.find(c.message), std::string::npos) << c.args << "\n" << run.out;
+  }
+  // A negative number is a value, not an option; --help and --version go through whatever follows.
+  EXPECT_EQ(run_skinlab("view homer --yaw -30 --keys").code, 0);
+  EXPECT_EQ(run_skinlab("animate --help --clp").code, 0);
+}
+
+// `skinlab --version`: the version of CMakeLists.txt and CHANGELOG.md, and the commit built.
+TEST(Cli, VersionNamesTheReleaseAndTheCommit) {
+  const CliResult run = run_skinlab("--version");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_NE(run.out.find(std::string("skinlab ") + skinlab::version() + " (commit "), std::string::npos) << run.out;
+  std::ifstream changelog(fs::path(kData) / "../../CHANGELOG.md");
+  std::stringstream text;
+  text << changelog.rdbuf();
+  EXPECT_NE(text.str().find(std::string("## ") + skinlab::version()), std::string::npos);
+  std::ifstream citation(fs::path(kData) / "../../CITATION.cff");
+  std::stringstream cff;
+  cff << citation.rdbuf();
+  EXPECT_NE(cff.str().find(std::string("\nversion: ") + skinlab::version() + "\n"), std::string::npos);
+  const std::string commit = skinlab::build_commit();
+  EXPECT_TRUE(commit == "unknown" || commit.size() >= 40) << commit;
+}
+
+// `bench --skinning X` times X alone: the SBS table (SBS against LBS) and the crowd only when
+// they are named.
+TEST(Cli, BenchTimesOnlyTheDeformersNamed) {
+  const CliResult run = run_skinlab("bench --model cow --skinning rigid --repeat 1 --crowd 5000 --crowd-model cow --json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  const auto result = nlohmann::json::parse(run.out.substr(run.out.find('{')));
+  ASSERT_FALSE(result["animation_per_frame"].empty());
+  for (const auto& row : result["animation_per_frame"]) EXPECT_EQ(row["skinning"], "rigid");
+  for (const auto& row : result["crowd"]) EXPECT_EQ(row["skinning"], "rigid");
+  EXPECT_FALSE(result["crowd"].empty());
+  EXPECT_TRUE(result["sbs_table"].empty());
+  EXPECT_TRUE(result["gap_per_frame"].empty());
+  const CliResult text = run_skinlab("bench --model cow --skinning rigid --repeat 1");
+  EXPECT_EQ(text.out.find("SBS against LBS"), std::string::npos) << text.out;
+}
+
 TEST(Cli, InfoReportsComponentsOpeningsAndHierarchy) {
   const CliResult run = run_skinlab("info " + kData + "/octahedron.off --json");
   ASSERT_EQ(run.code, 0) << run.out;
@@ -251,7 +309,7 @@ TEST(Cli, SkeletonizeWritesJsonAndPictureAndRejectsBadInput) {
   fs::create_directories(dir);
   const std::string model = kData + "/../../docs/data/blocky.obj";
   const CliResult run = run_skinlab("skeletonize " + model + " --method pa-refined -o " + (dir / "s.json").string() +
-                                    " --png " + (dir / "s.png").string() + " --size 64 48 --json");
+                                    " --png " + (dir / "s.png").string() + " --size 64x48 --json");
   ASSERT_EQ(run.code, 0) << run.out;
   const auto printed = nlohmann::json::parse(run.out);
   std::ifstream written(dir / "s.json");
@@ -302,6 +360,20 @@ TEST(Cli, SegmentWritesPartsAndRejectsAHandle) {
   EXPECT_EQ(nlohmann::json::parse(info.out)["hierarchy"].size(), 6u);
   EXPECT_EQ(run_skinlab("check " + out + ".seg --mesh " + kData + "/../../docs/data/blocky.obj").code, 2)
       << "a .seg for a mesh that has groups is refused";
+  // Without --skel the hierarchy goes beside the OBJ, with its stem, where loading the OBJ finds
+  // it; one written elsewhere is written, and the user told it will not be found.
+  const std::string bare = (dir / "bare").string();
+  ASSERT_EQ(run_skinlab("segment " + kData + "/../../docs/data/blocky.obj --split-aspect 100 -o " + bare + ".obj").code,
+            0);
+  EXPECT_TRUE(fs::exists(bare + ".skel"));
+  EXPECT_EQ(nlohmann::json::parse(run_skinlab("info " + bare + ".obj --json").out)["hierarchy"].size(), 6u);
+  const CliResult elsewhere = run_skinlab("segment " + kData + "/../../docs/data/blocky.obj --split-aspect 100 -o " +
+                                          bare + "2.obj --skel " + (dir / "tree.skel").string());
+  ASSERT_EQ(elsewhere.code, 0) << elsewhere.out;
+  EXPECT_TRUE(fs::exists(dir / "tree.skel"));
+  EXPECT_FALSE(fs::exists(bare + "2.skel"));
+  EXPECT_NE(elsewhere.out.find("is loaded with the hierarchy beside it, " + bare + "2.skel"), std::string::npos)
+      << elsewhere.out;
 
   const CliResult torus = run_skinlab("segment " + kBad + "torus.obj -o " + (dir / "torus.obj").string());
   EXPECT_EQ(torus.code, 2);
@@ -366,6 +438,10 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
 
   EXPECT_EQ(run_skinlab("animate homer --clip " + kBad + "bad_dof.clip -o " + dir.string()).code, 2);
   EXPECT_EQ(run_skinlab("animate homer --clip " + clip + " --frames 9:3 -o " + dir.string()).code, 2);
+  // A range past the clip's last frame is refused with the clip's range, not clamped.
+  const CliResult past = run_skinlab("animate homer --clip " + clip + " --frames 0:9999 -o " + dir.string());
+  EXPECT_EQ(past.code, 2);
+  EXPECT_NE(past.out.find("--frames: the clip has frames 0.."), std::string::npos) << past.out;
   const CliResult unknown = run_skinlab("animate homer --clip " + kData + "/wave.clip -o " + dir.string());
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.out.find("names no joint"), std::string::npos) << unknown.out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every registered deformer, whatever it is, keeps the contract of skinning/deformer.hpp: the rest
 // pose gives the rest mesh, a frame's arrays agree in size and index what exists, the same pose
 // gives the same frame twice, and nothing is non-finite. A new deformer is checked by being

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A deformer for the tests whose triangles change every frame, as gap reconstruction's will:
 // rigid skinning of the split mesh, keeping on frame f only the parts whose id has f's parity,
 // each kept triangle split in three about a new centroid vertex.

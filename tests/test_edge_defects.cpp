@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edge defects and self-intersections on a tetrahedron built in code, whole and broken.
 #include <gtest/gtest.h>
 

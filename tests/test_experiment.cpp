@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab experiment` end to end on a tiny definition: the three formats agree, shards merge
 // into the unsharded tables, bad definitions are refused with the file and the JSON path.
 #include <gtest/gtest.h>
@@ -11,7 +12,10 @@
 #include <sstream>
 
 #include "fuzz/fuzz_readers.hpp"
+#include "json_mutations.hpp"
+#include "run_command.hpp"
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/version.hpp"
 #include "skinlab/experiments/experiment.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/measurements.hpp"
@@ -19,8 +23,6 @@
 #include "skinlab/experiments/table_kind.hpp"
 #include "skinlab/experiments/table_writers.hpp"
 #include "skinlab/io/model_library.hpp"
-#include "json_mutations.hpp"
-#include "run_command.hpp"
 
 namespace skinlab {
 namespace {
@@ -107,7 +109,8 @@ std::vector<std::vector<std::string>> expect_formats_agree(const fs::path& table
   for (std::size_t r = 0; r < std::min(csv.size(), md.size()); ++r) {
     EXPECT_GE(csv[r].size(), md[r].size()) << id;
     if (csv[r].size() < md[r].size()) continue;
-    EXPECT_EQ(std::vector<std::string>(csv[r].begin(), csv[r].begin() + static_cast<std::ptrdiff_t>(md[r].size())), md[r])
+    EXPECT_EQ(std::vector<std::string>(csv[r].begin(), csv[r].begin() + static_cast<std::ptrdiff_t>(md[r].size())),
+              md[r])
         << id << " row " << r;
     EXPECT_EQ(csv[r].size(), csv[0].size()) << id << " row " << r;
   }
@@ -155,7 +158,9 @@ TEST_F(Experiment, TinyRunWritesThreeFormatsWithTheSameNumbers) {
   EXPECT_EQ(cow("Thesis vertices"), "3825");
   EXPECT_EQ(cow("Speed-up"), "");  // not the thesis' own mesh
   const nlohmann::json meta = nlohmann::json::parse(read_text(dir_ / "run" / "meta.json"));
-  for (const char* key : {"date", "commit", "machine", "compiler", "libraries"}) EXPECT_TRUE(meta.contains(key)) << key;
+  for (const char* key : {"date", "skinlab_version", "commit", "machine", "compiler", "libraries"})
+    EXPECT_TRUE(meta.contains(key)) << key;
+  EXPECT_EQ(meta["skinlab_version"], skinlab::version());
   EXPECT_EQ(meta["libraries"]["CGAL"].get<std::string>().empty(), false);
 }
 
@@ -176,9 +181,9 @@ TEST_F(Experiment, ThesisTablesComeInTheThesisLayoutWithMeanRows) {
                                               "centroid thesis (s)", "pa (ms)", "pa thesis (s)", "pa-refined (ms)",
                                               "pa-refined thesis (s)"}));
   EXPECT_EQ(t52[1][0], "cow");
-  EXPECT_EQ(t52[1][3], "0.002");   // the thesis' 0.00223 s
-  EXPECT_EQ(t52[1][4], "");        // centroid was not measured
-  EXPECT_EQ(t52[1][9], "5.083");   // the thesis' 5.0826 s
+  EXPECT_EQ(t52[1][3], "0.002");  // the thesis' 0.00223 s
+  EXPECT_EQ(t52[1][4], "");       // centroid was not measured
+  EXPECT_EQ(t52[1][9], "5.083");  // the thesis' 5.0826 s
   EXPECT_EQ(t52[1][8], ms(results["tasks"]["t52/cow"]["rows"][1]["total_ms"]));
   const auto t53 = expect_formats_agree(tables, "t53_thesis_shape");
   ASSERT_EQ(t53.size(), 3u);  // header, cow, Mean
@@ -327,8 +332,8 @@ TEST_F(Experiment, ThesisPartsSetStandsForTheThesisModels) {
   EXPECT_EQ(thesis_number("/skeletonization_s/dino-thesis/pa"), thesis_number("/skeletonization_s/dino/pa"));
   EXPECT_TRUE(thesis_number("/models/man/parts").is_null());
   // Each segmentation's part count, against the thesis' (Table 5.1): the mesh allows these.
-  const std::map<std::string, int> parts{{"homer-thesis", 10}, {"cow-thesis", 9}, {"camel-thesis", 25},
-                                         {"dino-thesis", 22}, {"diplodocus-thesis", 16}};
+  const std::map<std::string, int> parts{
+      {"homer-thesis", 10}, {"cow-thesis", 9}, {"camel-thesis", 25}, {"dino-thesis", 22}, {"diplodocus-thesis", 16}};
   for (const auto& [name, count] : parts) EXPECT_EQ(load_model(resolve_model(name)).num_components(), count) << name;
 }
 
@@ -345,8 +350,9 @@ TEST(TableWriters, EscapeEachFormatsSpecialCharacters) {
   EXPECT_NE(tex.str().find("50\\% of x\\_1"), std::string::npos) << tex.str();
   EXPECT_NE(tex.str().find("{lr}"), std::string::npos) << tex.str();
   // Scaled to the line width when wider than it, never enlarged: the tabular is the box's body.
-  EXPECT_NE(tex.str().find("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n\\begin{tabular}"),
-            std::string::npos)
+  EXPECT_NE(
+      tex.str().find("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n\\begin{tabular}"),
+      std::string::npos)
       << tex.str();
   EXPECT_NE(tex.str().find("\\end{tabular}}\n"), std::string::npos) << tex.str();
 }
@@ -408,7 +414,8 @@ TEST_F(Experiment, MutatedDefinitionsAndSlicesAreReadOrRefused) {
   EXPECT_GT(definitions_refused, definitions / 2);  // most mutations break a definition
 
   std::string out;
-  ASSERT_EQ(run(write_definition(kEveryKind).string() + " -o " + (dir_ / "slice").string() + " --quiet", out), 0) << out;
+  ASSERT_EQ(run(write_definition(kEveryKind).string() + " -o " + (dir_ / "slice").string() + " --quiet", out), 0)
+      << out;
   const nlohmann::json valid = nlohmann::json::parse(read_text(dir_ / "slice" / "results.json"));
   ASSERT_EQ(merge_refusal(valid), "");
   for (const auto& [id, task] : valid["tasks"].items()) EXPECT_FALSE(task["rows"].empty()) << id;
@@ -448,7 +455,8 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
     if (kind.variants) table[kind.variants->key] = {kind.variants->defaults.front()};
     if (kind.takes_frames) table["frames"] = 2;
     table.update(kind.small_options);
-    const nlohmann::json source = {{"name", "kind_" + kind.name}, {"models", {"cow"}}, {"repeats", 1}, {"tables", {table}}};
+    const nlohmann::json source = {
+        {"name", "kind_" + kind.name}, {"models", {"cow"}}, {"repeats", 1}, {"tables", {table}}};
     const ExperimentDefinition def = parse_experiment(source, "kind.json");
     ASSERT_EQ(def.tables.front().kind, &kind);
     nlohmann::json tasks = nlohmann::json::object();
@@ -472,7 +480,8 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
     if (!kind.figures) continue;
     const fs::path figures = dir_ / ("figures-" + kind.name);
     fs::create_directories(figures);
-    std::vector<nlohmann::json> rows(results["tasks"]["t/cow"]["rows"].begin(), results["tasks"]["t/cow"]["rows"].end());
+    std::vector<nlohmann::json> rows(results["tasks"]["t/cow"]["rows"].begin(),
+                                     results["tasks"]["t/cow"]["rows"].end());
     kind.figures(def, def.tables.front(), rows, figures, [](const std::string&) {});
     int pictures = 0;
     for (const auto& entry : fs::directory_iterator(figures)) pictures += entry.path().extension() == ".png";

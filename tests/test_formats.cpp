@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Round trips of every format, and the readers' handling of polygons, groups and welding.
 #include <gtest/gtest.h>
 

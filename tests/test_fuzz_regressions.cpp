@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every file under tests/data/fuzz/<reader>/ (fuzzer findings and adversarial cases) goes
 // through the reader the fuzz harness drives: it is read or refused with InputError, nothing else.
 #include <gtest/gtest.h>

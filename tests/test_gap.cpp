@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Gap reconstruction (thesis §4.4): the Fudos–Hoffmann arc, QLERP arcs, and closed frames on a
 // two-cylinder arm built in code and on the standard models' clips.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `gap-thesis`, Algorithm 5 as the thesis prints it ([VF08 §4.4]): its Add (Circle arcs and one
 // Bézier blend per Middle point's triplet) and the patch triangulated within the band between
 // the two loops (band_domain + triangulate_band), on hand-made annuli, the arm and every frame of

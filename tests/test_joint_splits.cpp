@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Joint splits along a limb (segmentation step 3) on lathed limbs whose profile is known.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tiny meshes built in code for the tests.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Clean cuts (segmentation/plane_cuts): borders moved onto planes, on shapes built in code and
 // on the committed standard models.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Homer in a bent pose for the skinning tests and checks: every joint turned by repeatable random
 // angles, limits and collisions off.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The quality metrics of the experiment tables against analytic values on shapes built in code.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Golden snapshot of rigid skinning over every clip in clips/: a hash of each clip's frames
 // (positions and normals, bit for bit) and its rejection events. SKINLAB_WRITE_SNAPSHOT=1
 // rewrites tests/data/rigid_snapshot.json instead of comparing. The snapshot was taken before

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile input, end to end: every numeric option's range, bounded importers, finite frames,
 // bounded algorithms and outputs that fail cleanly (issue: reliability, third round).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The runtime on its own (Eigen alone, no offline library): a three-part cylinder whose rig,
 // skeleton and weights are made here by hand, as an application that ships its own rig would,
 // played through a clip and every runtime deformer. Built and run where only Eigen is found.

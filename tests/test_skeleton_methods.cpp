@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Conformance of every registered skeleton method (skeleton/methods/): what it says it produces
 // is what it produces, its joints and bones form one tree that meets each part at its opening,
 // its timings cover exactly its phases, and a rig builds on it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rest meshes (split and welded), the rigid deformer, and frames whose triangles change.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GLUT viewer's headless mode under Xvfb: screenshots and a synthetic click.
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `view_test_deformer MODEL CLIP FRAME OUT.png`: the viewer's headless screenshot with the test
 // deformer whose triangles change every frame, handed to the viewer as the registry would be.
 #include <cstdlib>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The size rules of docs/design.md: no function in src/ over 100 lines, no file over 500.
 # Function lengths by pmccabe (Debian's; its fifth column is the function's lines, signature
 # included). Prints every offender and exits 1 if there is one.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the voxel test figures used in docs/skeletonization.md: each part is a set of unit
 voxels, the surface is the boundary of their union, parts share the loops around the faces
 where they touch (the same construction as tests/test_meshes.hpp). Run from this folder."""

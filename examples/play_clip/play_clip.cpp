@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Plays a clip on a model through every registered deformer and writes frame N of each as OBJ:
 // `play_clip [MODEL CLIP FRAME OUTDIR]` (default: homer, its wave clip, frame 40, .).
 #include <exception>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LBS on your own arrays through the runtime alone (Eigen; no CGAL, Qhull or Assimp): a two-part
 // tube built here, its rig and skinning weights computed here, a clip written in code, and the
 // tip checked against forward kinematics. `runtime_lbs` prints the tip and exits 1 if it is off.

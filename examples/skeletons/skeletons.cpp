@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads a model (a standard model's name or a mesh path with its .seg and .skel) and extracts
 // its skeleton with every registered method: `skeletons [MODEL]`.
 #include <exception>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An experiment written in code rather than a JSON file: skeleton extraction times per method
 // and the models table on two models, run task by task, its tables printed as Markdown.
 #include <exception>

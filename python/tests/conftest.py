@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The module under test and the command line it is compared with: SKINLAB_BUILD (the build
 # folder, default ../../build) holds python/skinlab*.so and the skinlab program.
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Python module against the command line and against hand-computed values."""
 import json
 import math

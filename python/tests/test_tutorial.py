@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every python block of docs/python.md, in order, in one namespace, in an empty folder."""
 import os
 import pathlib

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A keyframe channel [VF08 §4.2]: keys with tangent rules, cubic Hermite spans, and
 // extrapolation before the first and after the last key (modes in docs/formats.md, `.clip`).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sampling a clip into poses: the runtime job that turns time into joint angles.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one frame grid on which every caller (animate, view, bench, experiments) plays a clip.
 #pragma once
 

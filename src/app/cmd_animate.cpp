@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab animate MODEL --clip FILE ...`: the animator poses each frame, the chosen deformer
 // skins it, and the frames are written as OBJ files or one binary glTF.
 #include <cstdio>
@@ -44,7 +45,8 @@ struct AnimateOptions {
   long max_frames = 10'000;
 };
 
-// "A:B" -> [A, B] inclusive, within [0, last].
+// "A:B" -> [A, B] inclusive; refused unless within [0, last] (a range past the clip's end is a
+// mistake, not a request for its last frame).
 std::pair<int, int> frame_range(const std::string& text, int last) {
   if (text.empty()) return {0, last};
   const auto colon = text.find(':');
@@ -52,8 +54,8 @@ std::pair<int, int> frame_range(const std::string& text, int last) {
   if (colon == std::string::npos || !parse_long(text.substr(0, colon), a) || !parse_long(text.substr(colon + 1), b) ||
       a < 0 || b < a)
     throw InputError("--frames: expected A:B with 0 <= A <= B, found '" + text + "'");
-  if (a > last) throw InputError("--frames: the clip has frames 0.." + std::to_string(last) + ", found " + text);
-  return {static_cast<int>(a), static_cast<int>(std::min<long>(b, last))};
+  if (b > last) throw InputError("--frames: the clip has frames 0.." + std::to_string(last) + ", found " + text);
+  return {static_cast<int>(a), static_cast<int>(b)};
 }
 
 // What playing the frames left for the report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab bench [--model NAME]... [--skinning NAME,...] [--repeat N] [--json]`: timing tables on the standard models.
 #include <sys/resource.h>
 
@@ -62,8 +63,10 @@ double triad_gb_per_s(WorkerPool& pool) {
 // A crowd of about `target` vertices: copies of `name` with their own poses (copy c plays the
 // clip `c` frames ahead), skinned by each blended deformer on the kernels alone, with 1 and with
 // all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth. The
-// smooth deformers use bone-heat weights, which give most vertices four influences.
-nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads, int repeat) {
+// smooth deformers use bone-heat weights, which give most vertices four influences. Only the
+// deformers named in `timed` (of rigid, lbs, sbs, dqs).
+nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads, int repeat,
+                           const std::vector<std::string>& timed) {
   const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
@@ -72,11 +75,16 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
   AnimationSession session(model, read_clip(clips.front()), params, find_deformer("rigid"));
   std::vector<AcceptedPose> poses;
   for (int f = 0; f < session.animator().grid().count(); ++f) poses.push_back(session.animator().seek(f));
+  const auto named = [&](const char* deformer) {
+    return std::find(timed.begin(), timed.end(), deformer) != timed.end();
+  };
   std::vector<std::unique_ptr<BlendDeformer>> deformers;
-  deformers.push_back(make_rigid_deformer(model, session.animator().shared_rig(), 1));
-  for (BlendKind kind : {BlendKind::lbs, BlendKind::sbs, BlendKind::dqs})
-    deformers.push_back(make_smooth_deformer(session.context(), kind));
-  const char* const names[] = {"rigid", "lbs", "sbs", "dqs"};
+  std::vector<std::string> names;
+  if (named("rigid"))
+    deformers.push_back(make_rigid_deformer(model, session.animator().shared_rig(), 1)), names.push_back("rigid");
+  for (const auto& [kind, deformer] :
+       {std::pair{BlendKind::lbs, "lbs"}, std::pair{BlendKind::sbs, "sbs"}, std::pair{BlendKind::dqs, "dqs"}})
+    if (named(deformer)) deformers.push_back(make_smooth_deformer(session.context(), kind)), names.push_back(deformer);
   for (int t : {1, threads}) {
     WorkerPool pool(t);
     const double bandwidth = triad_gb_per_s(pool);
@@ -149,13 +157,15 @@ nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::strin
     for (std::size_t i = 0; i < methods.size(); ++i) methods[i].method = skeleton_method_names()[i];
     for (auto& row : measure_skeletonization(files.name, model, methods, o.repeat)) rows.push_back(row);
     for (auto& row : measure_animation(files.name, model, deformers, params, o.repeat)) animation.push_back(row);
-    for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
+    // The SBS paper's table sets SBS against LBS: measured when SBS is among the deformers.
+    if (std::find(deformers.begin(), deformers.end(), "sbs") != deformers.end())
+      for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
     for (const std::string& back_end : gap_back_ends)
       for (auto& row : measure_gap_frames(files.name, model, back_end, o.repeat)) gap_frames.push_back(row);
     if (!gap_back_ends.empty())
       for (auto& row : measure_gap_preprocess(files.name, model, o.repeat)) gap_preprocess.push_back(row);
     if (files.name == o.crowd_model && o.crowd > 0)
-      for (auto& row : bench_crowd(files.name, model, o.crowd, o.threads, o.repeat)) crowd.push_back(row);
+      for (auto& row : bench_crowd(files.name, model, o.crowd, o.threads, o.repeat, deformers)) crowd.push_back(row);
   }
   return {{"skeletonization", rows}, {"animation_per_frame", animation}, {"sbs_table", sbs},
           {"crowd", crowd},          {"gap_per_frame", gap_frames},      {"gap_preprocess", gap_preprocess},
@@ -167,8 +177,8 @@ void print_skeletonization(const nlohmann::json& rows, int repeat) {
   std::cout << "Skeletonization, median of " << repeat << " runs (ms)\n"
             << std::left << std::setw(12) << "model" << std::right << std::setw(6) << "parts" << std::setw(10)
             << "triangles"
-            << "  " << std::left << std::setw(11) << "method" << std::right << std::setw(10) << "total"
-            << std::setw(10) << "kernel" << '\n'
+            << "  " << std::left << std::setw(11) << "method" << std::right << std::setw(10) << "total" << std::setw(10)
+            << "kernel" << '\n'
             << std::fixed << std::setprecision(2);
   for (const auto& r : rows)
     std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::right << std::setw(6)
@@ -179,43 +189,54 @@ void print_skeletonization(const nlohmann::json& rows, int repeat) {
 
 // Posing and deformation per frame.
 void print_animation(const nlohmann::json& animation) {
+  if (animation.empty()) {
+    std::cout << "\nAnimation per frame: nothing to time (no clips/NAME_*.clip for these models, or no hierarchy)\n";
+    return;
+  }
   std::cout << "\nAnimation per frame at 30 fps: pose (sampling, FK + limits, collision) and deformation (ms)\n"
             << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
-            << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11)
-            << "collision" << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total"
-            << std::setw(7) << "B/vtx" << std::setw(9) << "Mvert/s"
+            << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11) << "collision"
+            << std::setw(9) << "pose" << std::setw(8) << "deform" << std::setw(9) << "total" << std::setw(7) << "B/vtx"
+            << std::setw(9) << "Mvert/s"
             << "  clip\n"
             << std::setprecision(4);
   for (const auto& r : animation)
     std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(10)
               << r["skinning"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
-              << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(11)
-              << r["fk_and_limits_ms"].get<double>() << std::setw(11) << r["collision_ms"].get<double>()
-              << std::setw(9) << r["pose_ms"].get<double>() << std::setw(8) << r["deformation_ms"].get<double>()
-              << std::setw(9) << r["total_ms"].get<double>() << std::setw(7) << std::setprecision(0)
-              << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9) << r["mvertices_per_s"].get<double>()
-              << std::setprecision(4) << "  " << r["clip"].get<std::string>() << '\n';
+              << std::setw(10) << r["sampling_ms"].get<double>() << std::setw(11) << r["fk_and_limits_ms"].get<double>()
+              << std::setw(11) << r["collision_ms"].get<double>() << std::setw(9) << r["pose_ms"].get<double>()
+              << std::setw(8) << r["deformation_ms"].get<double>() << std::setw(9) << r["total_ms"].get<double>()
+              << std::setw(7) << std::setprecision(0) << r["runtime_bytes_per_vertex"].get<double>() << std::setw(9)
+              << r["mvertices_per_s"].get<double>() << std::setprecision(4) << "  " << r["clip"].get<std::string>()
+              << '\n';
 }
 
-// SBS against LBS.
-void print_sbs(const nlohmann::json& sbs) {
+// SBS against LBS, when SBS is among the deformers.
+void print_sbs(const nlohmann::json& sbs, bool requested) {
+  if (!requested) return;
+  if (sbs.empty()) {
+    std::cout << "\nSBS against LBS: nothing to time (no clips/NAME_*.clip for these models, or no hierarchy)\n";
+    return;
+  }
   std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
             << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
-            << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio"
-            << std::setw(8) << "SVDs" << '\n';
+            << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio" << std::setw(8)
+            << "SVDs" << '\n';
   for (const auto& r : sbs)
     std::cout << std::left << std::setw(12) << r["model"].get<std::string>() << std::setw(9)
               << r["weights"].get<std::string>() << std::right << std::setw(9) << r["vertices"].get<int>()
-              << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>()
-              << std::setw(8) << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8)
-              << r["svd_per_frame"].get<int>() << std::setprecision(4) << '\n';
+              << std::setw(9) << r["lbs_ms"].get<double>() << std::setw(9) << r["sbs_ms"].get<double>() << std::setw(8)
+              << std::setprecision(2) << r["ratio"].get<double>() << std::setw(8) << r["svd_per_frame"].get<int>()
+              << std::setprecision(4) << '\n';
 }
 
-// Gap reconstruction per frame and its pre-processing.
-void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_preprocess, int repeat) {
+// Gap reconstruction per frame and its pre-processing, when a gap deformer is among the deformers.
+void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_preprocess, int repeat, bool requested) {
+  if (requested && gap_frames.empty())
+    std::cout << "\nGap reconstruction per frame: nothing to time (no clips/NAME_thesis_gap.clip for these models)\n";
   if (!gap_frames.empty()) {
-    std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of "
-              << repeat << " runs (ms)\n"
+    std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of " << repeat
+              << " runs (ms)\n"
               << std::left << std::setw(12) << "model" << std::setw(11) << "skinning" << std::right << std::setw(6)
               << "frame" << std::setw(8) << "joints" << std::setw(9) << "removed" << std::setw(8) << "new"
               << std::setw(9) << "remove" << std::setw(9) << "add" << std::setw(9) << "triang." << std::setw(9)
@@ -226,8 +247,8 @@ void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_prepr
                 << std::setw(8) << r["moving_joints"].get<int>() << std::setw(9) << r["removed_vertices"].get<int>()
                 << std::setw(8) << r["patch_vertices"].get<int>() << std::setprecision(3) << std::setw(9)
                 << r["remove_ms"].get<double>() << std::setw(9) << r["add_ms"].get<double>() << std::setw(9)
-                << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>()
-                << std::setw(9) << r["total_ms"].get<double>() << std::setw(13);
+                << r["triangulate_ms"].get<double>() << std::setw(9) << r["normals_ms"].get<double>() << std::setw(9)
+                << r["total_ms"].get<double>() << std::setw(13);
       if (r["thesis_total_ms"].is_null())
         std::cout << "-";
       else
@@ -243,8 +264,8 @@ void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_prepr
                 << r["vertices"].get<int>() << std::setw(7) << r["parts"].get<int>() << std::setprecision(3)
                 << std::setw(9) << r["median_edges_ms"].get<double>() << std::setw(9)
                 << r["outside_subtree_ms"].get<double>() << std::setw(9) << r["neighbourhoods_ms"].get<double>()
-                << std::setw(9) << r["opening_planes_ms"].get<double>() << std::setw(9)
-                << r["total_ms"].get<double>() << std::setw(13);
+                << std::setw(9) << r["opening_planes_ms"].get<double>() << std::setw(9) << r["total_ms"].get<double>()
+                << std::setw(13);
       if (r["thesis_total_ms"].is_null())
         std::cout << "-";
       else
@@ -259,9 +280,9 @@ void print_crowd(const nlohmann::json& crowd) {
   if (!crowd.empty())
     std::cout << "\nCrowd of " << crowd[0]["copies"].get<int>() << " " << crowd[0]["model"].get<std::string>()
               << " copies with their own poses: kernels per frame (bandwidth measured by a triad)\n"
-              << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads"
-              << std::setw(10) << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10)
-              << "Mvert/s" << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW" << '\n';
+              << std::left << std::setw(10) << "skinning" << std::right << std::setw(8) << "threads" << std::setw(10)
+              << "vertices" << std::setw(8) << "infl." << std::setw(10) << "ms" << std::setw(10) << "Mvert/s"
+              << std::setw(8) << "B/vtx" << std::setw(8) << "GB/s" << std::setw(8) << "of BW" << '\n';
   for (const auto& r : crowd)
     std::cout << std::left << std::setw(10) << r["skinning"].get<std::string>() << std::right << std::setw(8)
               << r["threads"].get<int>() << std::setw(10) << r["vertices"].get<long>() << std::setw(8)
@@ -301,8 +322,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     } else {
       print_skeletonization(result["skeletonization"], o->repeat);
       print_animation(result["animation_per_frame"]);
-      print_sbs(result["sbs_table"]);
-      print_gap(result["gap_per_frame"], result["gap_preprocess"], o->repeat);
+      const auto named = [&](const char* d) {
+        return std::find(deformers.begin(), deformers.end(), d) != deformers.end();
+      };
+      print_sbs(result["sbs_table"], named("sbs"));
+      print_gap(result["gap_per_frame"], result["gap_preprocess"], o->repeat, named("gap") || named("gap-thesis"));
       print_crowd(result["crowd"]);
       std::cout << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }

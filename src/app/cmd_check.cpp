@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab check FILE... [--mesh MODEL] [--skel FILE]`: a linter for the files authors write
 // (hierarchies, clips, labels, experiment definitions, meshes).
 #include <iostream>

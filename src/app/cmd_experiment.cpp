@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab experiment DEFINITION.json [-o DIR] [--jobs N] [--shard i/N]` and
 // `skinlab experiment merge DIR... -o DIR` (docs/experiments.md).
 #include <sys/wait.h>

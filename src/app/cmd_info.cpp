@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab info MODEL [--json]`: what a model is made of.
 #include <iomanip>
 #include <iostream>

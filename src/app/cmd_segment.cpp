@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab segment MESH [--parts K] ... -o OUT.obj [--seg OUT.seg] [--skel OUT.skel]`
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -48,16 +50,16 @@ struct SegmentOptions {
 // range check as the option of its name on `command` (persistence: --persistence); points and
 // directions are finite coordinates within the --up option's range. Throws InputError naming
 // the file, the model and the key for an unknown key or a bad value.
-void apply_params_file(CLI::App& command, const std::string& path, const std::string& model,
-                       SegmentParams& params, int& parts) {
+void apply_params_file(CLI::App& command, const std::string& path, const std::string& model, SegmentParams& params,
+                       int& parts) {
   const nlohmann::json doc = read_json_file(path);
   if (!doc.is_object() || !doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
   const nlohmann::json& entry = doc[model];
   const auto where = [&](const std::string& key) { return path + ": " + model + "." + key + ": "; };
   if (!entry.is_object()) throw InputError(path + ": " + model + ": expected an object of parameters");
   static const std::vector<std::string> known = {
-      "up",    "forward",      "generic_names", "root",          "add_tips",   "ignore_tips",    "persistence",
-      "limbs", "parts",        "split_aspect",  "end_narrowing", "max_pieces", "ring_slope",     "min_limb_aspect"};
+      "up",    "forward", "generic_names", "root",          "add_tips",   "ignore_tips", "persistence",
+      "limbs", "parts",   "split_aspect",  "end_narrowing", "max_pieces", "ring_slope",  "min_limb_aspect"};
   for (const auto& item : entry.items())
     if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
       std::string expected;
@@ -109,7 +111,8 @@ void apply_params_file(CLI::App& command, const std::string& path, const std::st
   points("add_tips", true, [&](const std::vector<double>& v) {
     params.add_tips.push_back({Vec3(v[0], v[1], v[2]), v.size() > 3 ? v[3] : 0.0});
   });
-  points("ignore_tips", false, [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
+  points("ignore_tips", false,
+         [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
   number("persistence", params.min_persistence);
   if (entry.contains("persistence")) params.adapt_persistence = false;
   number("limbs", params.limbs);
@@ -154,23 +157,22 @@ void add_segment_options(CLI::App& sub, SegmentOptions& o) {
   sub.add_option("--limbs", o.limbs, "Exact number of limbs (branches) before knee/elbow splits")
       ->check(finite_range(1, 200));
   sub.add_option("--persistence", o.persistence,
-                  "Least persistence of a limb, fraction of the largest geodesic distance (default 0.12, "
-                  "lowered for branches of the trunk when it finds fewer than four limbs; given: as is)")
+                 "Least persistence of a limb, fraction of the largest geodesic distance (default 0.12, "
+                 "lowered for branches of the trunk when it finds fewer than four limbs; given: as is)")
       ->check(finite_range(0.0, 1.0))
       ->capture_default_str();
-  sub.add_option("--split-aspect", o.split_aspect,
-                  "Split limb pieces longer than this many diameters (knees, elbows)")
+  sub.add_option("--split-aspect", o.split_aspect, "Split limb pieces longer than this many diameters (knees, elbows)")
       ->check(finite_range(0.1, 1000.0))
       ->capture_default_str();
   sub.add_option("--end-narrowing", o.end_narrowing,
-                  "A limb's end (hand, foot) is a part where the ring narrows by this ratio near the tip")
+                 "A limb's end (hand, foot) is a part where the ring narrows by this ratio near the tip")
       ->check(finite_range(1.0, 100.0))
       ->capture_default_str();
   sub.add_option("--max-pieces", o.max_pieces, "Most parts per limb")
       ->check(finite_range(1, 16))
       ->capture_default_str();
   sub.add_option("--ring-slope", o.ring_slope,
-                  "A limb ends where its ring lengthens faster than this per unit distance")
+                 "A limb ends where its ring lengthens faster than this per unit distance")
       ->check(finite_range(0.01, 1000.0))
       ->capture_default_str();
   sub.add_option("--min-limb-aspect", o.min_limb_aspect, "Shorter limbs (length / diameter) stay with the trunk")
@@ -183,19 +185,21 @@ void add_segment_options(CLI::App& sub, SegmentOptions& o) {
       ->expected(3)
       ->check(finite_range(-1e6, 1e6));
   sub.add_flag("--generic-names", o.generic_names,
-                "Without --up and --forward, name parts trunk, limb_K, ... instead of estimating which way is up");
+               "Without --up and --forward, name parts trunk, limb_K, ... instead of estimating which way is up");
   sub.add_option("-o,--output", o.obj, "Write the mesh with one group per part (OBJ)")->required();
   sub.add_option("--off", o.off, "Write the refined mesh (borders cut along planes) as OFF, for --seg");
   sub.add_option("--seg", o.seg, "Write the part label of every triangle of the refined mesh (.seg)");
-  sub.add_option("--skel", o.skel, "Write the hierarchy with default joint limits (.skel)");
+  sub.add_option("--skel", o.skel,
+                 "Write the hierarchy with default joint limits (.skel); default: beside the OBJ with its stem, "
+                 "where loading the OBJ finds it");
   sub.add_option("--png", o.png, "Render the parts to this PNG (several views side by side)");
   sub.add_option("--views", o.views, "Views for --png: front, back, side, top")
       ->check(CLI::IsMember({"front", "back", "side", "top"}));
   sub.add_option("--params", o.params_file,
-                  "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
+                 "Parameters file with an entry per model (experiments/segmentation.json); options given here win");
   sub.add_flag("--json", o.json, "Print a summary as JSON");
   sub.add_flag("--fill-holes", o.fill_holes,
-                "Close the mesh's holes first (CGAL: triangulate, refine, fair) and report what was filled");
+               "Close the mesh's holes first (CGAL: triangulate, refine, fair) and report what was filled");
 }
 
 // The segmentation's parameters: the defaults, then the parameters file's entry for `name`,
@@ -289,9 +293,8 @@ nlohmann::json segment_summary(const ModelFiles& files, const SegmentedModel& mo
 void print_segment_text(const ModelFiles& files, const Segmentation& result, const SegmentParams& params,
                         const std::vector<FilledHole>& filled) {
   const bool oriented = !result.up.isZero();
-  std::cout << files.name << ": " << result.parts.part_names.size() << " parts, "
-            << result.parts.mesh.num_vertices() << " vertices, " << result.parts.mesh.num_triangles()
-            << " triangles, " << result.seconds << " s\n";
+  std::cout << files.name << ": " << result.parts.part_names.size() << " parts, " << result.parts.mesh.num_vertices()
+            << " vertices, " << result.parts.mesh.num_triangles() << " triangles, " << result.seconds << " s\n";
   const auto text = [](const Vec3& v) {
     std::ostringstream out;
     out << v.x() << ' ' << v.y() << ' ' << v.z();
@@ -333,7 +336,14 @@ void run_segment(const SegmentOptions& o, CLI::App& sub) {
   outputs.write(o.obj, [&](std::ostream& out) { write_obj(out, result.parts, upright); });
   if (!o.off.empty()) outputs.write(o.off, [&](std::ostream& out) { write_off(out, result.parts.mesh); });
   if (!o.seg.empty()) outputs.write(o.seg, [&](std::ostream& out) { write_seg(out, result.parts.labels); });
-  if (!o.skel.empty()) outputs.write(o.skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
+  // The hierarchy goes beside the OBJ, with its stem, where loading the OBJ looks for it
+  // (io/model_library); one written elsewhere is not found, and the user is told so.
+  const std::filesystem::path sibling = std::filesystem::path(o.obj).replace_extension(".skel");
+  const std::string skel = o.skel.empty() ? sibling.string() : o.skel;
+  outputs.write(skel, [&](std::ostream& out) { write_skel(out, result.hierarchy); });
+  if (std::filesystem::path(skel).lexically_normal() != sibling.lexically_normal())
+    std::cerr << "skinlab segment: note: " << o.obj << " is loaded with the hierarchy beside it, " << sibling.string()
+              << "; " << skel << " is not found there\n";
   if (!o.png.empty())
     render_parts_png(result.parts, o.views, o.png, upright ? upright->up : Vec3::UnitY(),
                      upright ? upright->forward : Vec3::UnitZ());
@@ -347,7 +357,6 @@ void run_segment(const SegmentOptions& o, CLI::App& sub) {
 }
 
 }  // namespace
-
 
 void add_segment_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<SegmentOptions>();

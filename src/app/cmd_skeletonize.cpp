@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab skeletonize MODEL --method NAME ...` (names: skeleton/methods/skeleton_method_list.hpp)
 #include <iomanip>
 #include <iostream>
@@ -5,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "skinlab/app/commands.hpp"
+#include "skinlab/app/size_option.hpp"
 #include "skinlab/app/number_option.hpp"
 #include "skinlab/core/atomic_file.hpp"
 #include "skinlab/experiments/pictures.hpp"
@@ -30,7 +32,7 @@ struct SkeletonizeOptions {
   bool json = false;
   std::string png;
   std::string view = "front";
-  std::vector<int> size{800, 600};
+  PixelSize size{800, 600};
 };
 
 nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& model, const Skeleton& s,
@@ -121,10 +123,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
                   "Picture view: front (along -z), back (along +z), side (along -x) or top (along -y)")
       ->check(CLI::IsMember({"front", "back", "side", "top"}))
       ->capture_default_str();
-  sub->add_option("--size", o->size, "Picture width and height in pixels")
-      ->expected(2)
-      ->check(finite_range(16, 8192))
-      ->capture_default_str();
+  add_size_option(*sub, o->size, "Picture width and height in pixels");
   sub->callback([o, &exit_code] {
     const ModelFiles files = resolve_model(o->model);
     const SegmentedModel model = load_model(files);
@@ -138,7 +137,7 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     const Skeleton skeleton = extract_skeleton(model, params, timings);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton, timings);
     if (!o->png.empty())
-      render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size[0], o->size[1], files.up, files.forward),
+      render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size.width, o->size.height, files.up, files.forward),
                  o->png);
     if (!o->output.empty())
       write_file_atomically(o->output, [&](std::ostream& out) { out << json_text(result) << '\n'; });

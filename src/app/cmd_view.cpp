@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab view MODEL [--clip FILE] [--screenshot OUT.png --frame N --size WxH]`, `skinlab view --keys`
 #include <iostream>
 
 #include "skinlab/app/commands.hpp"
 #include "skinlab/app/number_option.hpp"
+#include "skinlab/app/size_option.hpp"
 #include "skinlab/app/weight_options.hpp"
 #include "skinlab/core/error.hpp"
-#include "skinlab/core/lexer.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/viewer/input.hpp"
 #include "skinlab/viewer/viewer.hpp"
@@ -14,7 +15,7 @@ namespace skinlab {
 
 void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   auto o = std::make_shared<ViewerOptions>();
-  auto size = std::make_shared<std::string>("960x720");
+  auto size = std::make_shared<PixelSize>(PixelSize{960, 720});
   auto click = std::make_shared<std::vector<int>>();
   auto no_colors = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand("view", "Open the GLUT viewer, or render one frame headless (--screenshot)");
@@ -57,7 +58,7 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
   sub->add_option("--frame", o->frame,
                   "Frame of the clip for --screenshot (the grid of --fps, as animate numbers them)")
       ->check(finite_range(0, 1000000));
-  sub->add_option("--size", *size, "Window or picture size WxH")->capture_default_str();
+  add_size_option(*sub, *size, "Window or picture size");
   sub->add_option("--click", *click, "Headless: click at pixel X Y (top-left origin) to select a part")
       ->expected(2)
       ->check(finite_range(0, 8191));
@@ -70,13 +71,8 @@ void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv) {
       return;
     }
     if (o->model.empty()) throw InputError("view: a MODEL is required (a standard model name or a mesh path)");
-    long w = 0, h = 0;
-    const auto x = size->find('x');
-    if (x == std::string::npos || !parse_long(size->substr(0, x), w) || !parse_long(size->substr(x + 1), h) || w < 16 ||
-        h < 16 || w > 8192 || h > 8192)
-      throw InputError("--size: expected WxH between 16x16 and 8192x8192, found '" + *size + "'");
-    o->width = static_cast<int>(w);
-    o->height = static_cast<int>(h);
+    o->width = size->width;
+    o->height = size->height;
     o->part_colors = !*no_colors;
     // Without a picture to take, the viewer would open a window and wait for a person.
     if (o->screenshot.empty())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `skinlab weights MODEL [--method opening|heat] -o FILE.weights`: compute and save skinning
 // weights for the smooth deformers.
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `skinlab` subcommands. Each adds itself to the CLI11 app; its callback stores the exit
 // code (0 ok, 2 bad input) in `exit_code` and throws InputError for bad input it cannot go on from.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Binary glTF 2.0 export of an animation whose deformer is a linear blend of the parts'
 // transforms (rigid skinning; LBS): a skinned mesh with one joint per component, the
 // deformer's weights, and per-joint rotation and translation samplers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one validator of numeric options: finite and within a closed range. CLI11's Range lets NaN
 // through (every comparison with NaN is false), so `--heat nan` reached the solver.
 #pragma once

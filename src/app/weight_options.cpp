@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/app/weight_options.hpp"
 
 #include <thread>
@@ -17,7 +18,10 @@ void add_weight_options(CLI::App& command, WeightsSpec& weights, int& threads) {
                   "Weights when no --weights file is given: opening (blend across each opening) or heat (bone heat)")
       ->check(CLI::IsMember({"opening", "heat"}))
       ->capture_default_str();
-  command.add_option("--threads", threads, "Threads a deformer splits its vertex loop over")
+  command
+      .add_option("--threads", threads,
+                  "Threads a deformer splits its vertex loop over (default: every hardware thread; a mesh under "
+                  "32,768 vertices is skinned on one, which is faster there)")
       ->check(finite_range(1, 256))
       ->capture_default_str();
 }
@@ -30,7 +34,8 @@ void refuse_unused_weight_options(const CLI::App& command, const std::vector<std
       std::string weighted;
       for (const DeformerEntry& entry : deformer_registry())
         if (entry.uses_weights) weighted += (weighted.empty() ? "" : ", ") + entry.name;
-      const std::string chosen = deformers.size() == 1 ? "the '" + deformers[0] + "' deformer uses" : "these deformers use";
+      const std::string chosen =
+          deformers.size() == 1 ? "the '" + deformers[0] + "' deformer uses" : "these deformers use";
       throw InputError(std::string(option) + ": " + chosen + " no skinning weights (only " + weighted +
                        " do); leave it out or choose one of those with --skinning");
     }

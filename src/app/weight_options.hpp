@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The skinning options every command that takes --skinning shares.
 #pragma once
 

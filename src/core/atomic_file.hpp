@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Output files appear whole or not at all: writers fill a temporary sibling and rename it.
 #pragma once
 

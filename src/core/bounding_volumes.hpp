@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Oriented boxes, spheres and planes: the types the rig keeps for collision rejection and the
 // gap reconstruction for its opening planes, with the fits and overlap tests that need Eigen
 // alone (the hull-covariance box is geometry/obb.hpp's).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The keyframe clip `.clip` ([VF08 §4.2]; grammar in docs/formats.md), as plain data.
 // Evaluation (Hermite spans, tangents, extrapolation) belongs to src/animation.
 #pragma once

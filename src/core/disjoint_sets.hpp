@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Union-find over integer ids, as a parent array (up[x] == x at a set's root).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cracks and tears of a triangle mesh: what a closed, consistently oriented 2-manifold has none
 // of (the input checks of segmentation, gap reconstruction's per-frame check, the quality
 // tables' crack count).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Errors that reach the user. Bad input (a file or an argument the user can fix) is an
 // InputError and makes `skinlab` exit with 2; anything else is an internal failure (exit 1).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whitespace-separated tokens with their line and column, shared by every text reader
 // (OBJ, OFF, .seg, .skel, .clip). `#` starts a comment to the end of the line; lines end with
 // LF, CRLF or a lone CR.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Eigen aliases used across skinlab: double precision offline, right-handed.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mesh readers and writers that need no library: OBJ with g/o groups, OFF plus a .seg label
 // file. Readers report the first problem as FILE:LINE:COL (InputError/ParseError); polygons are
 // triangulated as fans. Every other format, and the choice by extension, is io/read_mesh.hpp's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rigid transforms as quaternion–translation pairs ([VF08 §2.2], §4.4) and the quaternion
 // helpers the skinning and gap-reconstruction stages need.
 #pragma once

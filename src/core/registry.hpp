@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every registry (deformers, skeleton methods, table kinds: a vector of entries with a
 // `name`, made from an X-macro list) looks names up with; and the same for an option whose
 // values are an enum's, named in a list in the enum's order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/core/remove_on_signal.hpp"
 
 #include <signal.h>

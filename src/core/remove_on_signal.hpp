@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What an interrupted run must not leave behind: the temporary file being written, a scratch or
 // staging folder. SIGINT and SIGTERM remove every registered path, then end the process as the
 // signal would have.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A mesh split into components (body parts), the openings between adjacent components and,
 // once a .skel is attached, the component hierarchy ([VF08 §3.1], docs/core.md).
 #pragma once

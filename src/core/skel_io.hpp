@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hierarchy file `.skel` ([VF08 §3.1]; grammar in docs/formats.md): the component
 // tree and each joint's rotation range.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one way skinlab times a stage: a monotonic clock read in seconds.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one mesh type: positions, triangles, per-vertex normals; algorithms are free functions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Skinning weights of a welded mesh and their text file (`.weights`, docs/formats.md).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks the values of an experiment definition (experiment_definition.hpp) and of a table
 // kind's own options (table_kind.hpp): every complaint is an InputError naming the file and the
 // JSON path of the value, what was expected and what was found.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/experiments/experiment.hpp"
 
 #include <CGAL/version.h>
@@ -18,6 +19,7 @@
 #include "skinlab/animation/frame_grid.hpp"
 #include "skinlab/core/atomic_file.hpp"
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/version.hpp"
 #include "skinlab/experiments/measurements.hpp"
 #include "skinlab/experiments/pictures.hpp"
 #include "skinlab/geometry/convex_hull.hpp"
@@ -228,6 +230,7 @@ nlohmann::json run_meta() {
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   return {
       {"date", date},
+      {"skinlab_version", version()},
       {"commit", source_commit()},
       {"machine",
        {{"host", host.nodename},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The experiment runner (docs/experiments.md): a definition becomes tasks (one table on one
 // model), tasks become rows, rows become tables (Markdown, CSV, LaTeX), figures and meta.json.
 // A run may be one shard of the tasks; merge joins shards of one definition and commit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Experiment definitions (experiments/*.json, docs/experiments.md): which tables to measure on
 // which models, with which methods, deformers and repeats. Read and checked here; run by
 // experiment.hpp.

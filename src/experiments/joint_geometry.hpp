@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the quality table and the joint sweeps measure at a joint (docs/quality.md): a frame as a
 // mesh, the joint's section plane at rest and in a pose, its centre, and the triangles of its two
 // parts near it. Internal to the experiments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Joint sweeps (docs/quality.md, "Joint sweeps"): one joint driven alone through a motion, per
 // pose and deformer.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What `bench` and `experiment` measure, one function per table, each returning the rows (JSON
 // objects) of one model. A timing is the median of `repeat` runs; KEY_ms holds it and
 // KEY_ms_spread the range (max - min) of those runs. Quality columns are defined in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pictures the commands share: a skeleton over its translucent skin, and the view that shows a
 // standard model upright from the front.
 #pragma once

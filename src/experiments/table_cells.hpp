@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the table kinds share: number formats, the thesis' columns, the timing-table layout and
 // bar charts.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Table kinds: what a table of an experiment measures, and how it shows it. A kind is one file
 // in src/experiments/tables/ defining `TableKindEntry NAME_table_kind()`, plus its line in
 // tables/table_kind_list.hpp. The definition reader, the runner, merge and the figures ask the

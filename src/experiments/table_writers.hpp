@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One table, three formats: Markdown (docs), CSV (spreadsheets, scripts) and LaTeX with
 // booktabs rules (papers). Every format holds the same cell text.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The curves both Add phases build their arcs from ([VF08 §4.4.2]): QLERP circles about the
 // joint (eq. 4.1–4.3), the Fudos–Hoffmann Bézier blend through a point (§2.1.3), the arc about
 // the rotation axis it falls back to, and even sampling by arc length. `blend_arcs` (our pairing,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triangulate for `gap-thesis`, restricted to the band ([VF08 §4.4.3] reconstructs a surface from
 // the patch points and filters its facets; docs/gap.md, "gap-thesis"): the points of a moved
 // joint's patch laid flat in an annulus whose inner and outer rims are the parent's and the

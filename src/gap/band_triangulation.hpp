@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triangulate, the `gap` back end (our departure from [VF08 §4.4.3], which reconstructs a surface
 // from the patch points): the new points come as arcs between two known boundary loops, so the
 // band between consecutive arcs is zipped directly. Closed and manifold by construction, in time

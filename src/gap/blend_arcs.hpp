@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Add [VF08 §4.4.2]: the new points that fill the gap at a moving joint, as arcs from the
 // parent's boundary loop to the child's. A kept opening point sweeps a QLERP arc about the joint
 // from where it rests to where the child took it (eq. 4.1–4.3); any other pair is bridged by a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Blending arcs of the gap patch ([VF08 §2.1.3], §4.4.2): the rational quadratic Bézier through a
 // point by the Fudos–Hoffmann construction, and the circular arc it falls back to.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rigid skinning with gap reconstruction at the joints ([VF08 §4.4], [VF08 Alg. 5]) as a deformer:
 // every part moves rigidly; at each joint that moved, Remove, Add, Triangulate and Normals rebuild
 // a closed skin between parent and child. Stateless per frame: what a joint shows depends only on

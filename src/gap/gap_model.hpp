@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What gap reconstruction [VF08 §4.4] needs of a model, computed once: the pre-processing of
 // Table 5.3 (median edge length per part, the parts outside each part's subtree, vertex
 // neighbourhoods) plus the opening planes and the mesh adjacency the per-frame phases walk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GapDeformer's twist bands (twist_band.hpp, docs/gap.md "Second generation"): the pose with each
 // banded joint's twist taken out, where the bands begin, and the twists put back on every frame
 // vertex.

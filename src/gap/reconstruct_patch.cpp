@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/gap/reconstruct_patch.hpp"
 
 #include <CGAL/Advancing_front_surface_reconstruction.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triangulate, the `gap-thesis` back end [VF08 §4.4.3]: a surface interpolating the patch
 // points, reconstructed without knowing how they connect. The thesis ran Tight Cocone, which
 // Debian does not package; CGAL's advancing-front reconstruction (Cohen-Steiner and Da) is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Remove ([VF08 §4.4.1], [VF08 Alg. 5] function remove): on one side of a moving joint, the
 // vertices that overlap the other part go, breadth-first from the opening; what stays ends in
 // one closed boundary loop, which the Add phase bridges.

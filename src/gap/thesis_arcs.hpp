@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Add as [VF08 Alg. 5] lines 4–11 print it, for `gap-thesis`: circle arcs from the child's
 // Circle points (S1), and a Bézier blend per Middle point through the triplet it picks (S2). It
 // shares no pairing or easing with `gap`'s Add (blend_arcs.hpp): its arcs need not pair the two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/gap/triangulate_band.hpp"
 
 #include <CGAL/Constrained_Delaunay_triangulation_2.h>

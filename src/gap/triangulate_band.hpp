@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triangulate for `gap-thesis`, restricted to the band (offline, CGAL): a constrained Delaunay
 // triangulation of a patch's points laid flat (band_domain.hpp), kept between its two rims. The
 // thesis' Tight Cocone reconstructs a surface from the same points without knowing the rims and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Twist bands: the part of a child's rotation about its own bone (the twist, in the swing–twist
 // decomposition) is spread along the bone, over a band of the parent behind the opening and a
 // band of the child beyond it, ring by ring, as skinning spreads a rotation over its weights; gap

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one translation unit that includes CGAL's minimal enclosing sphere.
 #include <CGAL/Cartesian.h>
 #include <CGAL/Min_sphere_of_points_d_traits_3.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one translation unit that includes CGAL's linear-programming solver.
 #include <CGAL/Gmpzf.h>
 #include <CGAL/QP_functions.h>

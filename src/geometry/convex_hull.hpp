@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Convex hull of a point set (Qhull, reentrant C API), as outward-oriented triangles.
 #pragma once
 

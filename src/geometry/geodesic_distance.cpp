@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/geometry/geodesic_distance.hpp"
 
 #include <functional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/geometry/halfspace_intersection.hpp"
 
 #include "skinlab/geometry/qhull_run.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Intersection of half-spaces, and a point deep inside it (the kernel computation of thesis
 // §2.3.1 stands on these two).
 #pragma once

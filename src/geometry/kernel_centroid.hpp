@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Kernel centroid of a closed surface ([VF08 §2.3.1], §3.2.2).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where a line meets a closed surface, and whether a point lies inside it.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/geometry/loop_metrics.hpp"
 
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>

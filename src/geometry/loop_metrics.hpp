@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How clean an opening loop is: the measures the second-generation segmentation is held to
 // (docs/models.md) and that gap reconstruction [VF08 §4.4] relies on — a nearly planar,
 // convex closed curve.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Oriented bounding boxes from the hull covariance ([GLM96]; [VF08 §3.2.3]) and smallest
 // bounding spheres (CGAL); the box and sphere types are core/bounding_volumes.hpp's.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One Qhull computation (reentrant C API) of a 3-d point set, freed when the object goes;
 // private to src/geometry.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a JSON file (model manifest, segmentation parameters, experiment definitions and
 // results): one reader, so every one reports a syntax error at its FILE:LINE:COL.
 #pragma once

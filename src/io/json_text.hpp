@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // JSON as text for output. Names come from files (groups, parts, paths) and need not be UTF-8:
 // invalid bytes are written as U+FFFD instead of failing the whole command.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/io/mesh_formats.hpp"
 
 #include "skinlab/core/error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mesh formats skinlab reads, in one table: the reader (read_labeled_mesh), model resolution
 // (resolve_model), `check`, `info` and the fuzz harness all ask it, and docs/formats.md lists it
 // (a test compares the two). A format Assimp reads is one more row.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard models by name: models/manifest.json lists each model's source mesh (a member of the
 // CGAL data archive, Debian's libcgal-dev, with its sha256 for provenance), the refined mesh the
 // segmentation made from it (models/NAME.off: the source with its part borders cut along planes),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading any mesh a model may come in: OBJ and OFF (core/mesh_io.hpp) and every format Assimp
 // reads, Assimp running in a bounded child process (io/sandbox.hpp).
 #pragma once

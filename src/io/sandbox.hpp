@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Running a step on untrusted input in a child process with bounded time, memory and output, so
 // that a crash, a hang or an allocation without bound in a library we do not control (Assimp)
 // becomes an InputError in the parent instead of taking the parent with it.

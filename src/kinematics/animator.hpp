@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The animator: the runtime job that turns a clip and a frame number (or an explicit pose)
 // into an accepted pose — clip sampling, forward kinematics, joint limits and collision
 // rejection ([VF08 §4.2]–4.3). It knows nothing of skinning; deformers take its output.

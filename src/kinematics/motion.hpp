@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Forward kinematics on quaternion–translation pairs, and the checks that reject a motion:
 // joint limits and collisions between parts [VF08 §4.3].
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rig: what forward kinematics and collision rejection need of a segmented model and its
 // skeleton, built once ([VF08 §4.3], docs/animation.md) by rigging/build_rig.hpp. Plain data.
 #pragma once

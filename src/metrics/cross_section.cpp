@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/metrics/cross_section.hpp"
 
 #include <algorithm>

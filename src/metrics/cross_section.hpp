@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cross-section of a limb through its joint: where linear blend skinning collapses a
 // twisted or bent joint ("candy wrapper"), this area shrinks towards zero (docs/quality.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How far a surface's facets turn away from a smooth normal field: folds, creases and the
 // pinches of collapsing joints raise it, a smooth bend barely does (docs/quality.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The loop metrics of every opening of a model (docs/models.md): shared by `segment` and `info`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Triangles of a frame that pass through each other (a fold, or a patch through a part): the
 // self-intersection check of gap reconstruction and of the quality tables.
 #pragma once

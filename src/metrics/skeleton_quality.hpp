@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How well a skeleton fits its model (docs/quality.md, "Skeleton quality"): how much of the bones
 // lies inside the mesh, how far each part's bone and principal axis stray from the part's own
 // direction, how far its joint sits off its opening, how far refinement turned it. The thesis

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/metrics/surface_distance.hpp"
 
 #include <CGAL/AABB_traits.h>

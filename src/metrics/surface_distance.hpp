@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The distance from points to a surface: the inscribed ratio of the joint sweeps and the quality
 // table (docs/quality.md), how far the skin stays from a joint's centre against its rest pose.
 #pragma once

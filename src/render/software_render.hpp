@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small offscreen rasterizer for pictures in docs and tests (orthographic, z-buffered, flat
 // shaded, translucent skin, skeleton overlay), writing PNG with stb. A stop-gap until the GLUT
 // viewer's headless screenshots replace it.

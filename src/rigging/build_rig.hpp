@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Building the rig of a segmented model from its skeleton [VF08 §4.3]: joints, alignments,
 // limits, collision boxes and spheres, collision pairs.
 #pragma once

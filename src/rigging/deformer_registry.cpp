@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/rigging/deformer_registry.hpp"
 
 #include "skinlab/core/error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one place deformers are registered by name. Commands, the viewer (handed this list) and
 // the experiment runner choose them with `--skinning NAME`. A new deformer is one file in
 // src/rigging/deformers/ (its entry, and its class where it has no home in the runtime) plus one

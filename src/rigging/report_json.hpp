@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Poses, rejections and deformer statistics as JSON, for the reports of `animate --json`,
 // `view --json` and the benchmarks.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The set-up every command and the viewer share: model -> skeleton -> rig -> animator ->
 // deformer (docs/animation.md), and one timed step of it. Offline: it extracts the skeleton.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Skinning weights for the welded mesh, for the smooth deformers (LBS, SBS, DQS): computed from
 // the segmentation or the skeleton, or read from a file.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A body part while the segmentation builds it: where it sits in its limb and the hierarchy.
 #pragma once
 

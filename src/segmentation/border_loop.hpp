@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whether a plane cut left the border it promises: the edges between the parts labelled a and b
 // form one simple closed loop (every border vertex on exactly two border edges, all of them one
 // cycle, at least three).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Closing the holes of a mesh before segmentation (`skinlab segment --fill-holes`): real meshes
 // often have small openings (a neck, eye sockets) that make them fail the closed-surface check.
 #pragma once

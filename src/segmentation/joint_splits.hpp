@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Step 3 of the segmentation (docs/models.md, "Method"): bumps go back to the trunk, and each
 // limb becomes a chain of parts split at its joints.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Steps 1–2 of the segmentation (docs/models.md, "Method"): which branches are limbs, and where
 // each limb is cut from the trunk along a geodesic ring around its tip.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Step 1 of the segmentation: limbs are the significant branches of the merge tree of the
 // geodesic distance from the trunk centre (docs/models.md, "Method").
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Preconditions of automatic segmentation: one closed, manifold, genus-0 surface.
 #pragma once
 

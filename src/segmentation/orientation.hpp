@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Step 6 of the segmentation, before the names (docs/models.md, "Method"): which way a new mesh
 // stands, when no up and forward directions are given. The creature stands on its legs: limbs
 // that reach down to the ground, with the trunk held above it and the body balanced over them.

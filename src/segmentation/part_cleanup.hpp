@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Step 4 of the segmentation (docs/models.md, "Method"): the labels become parts an animator
 // can use — each one connected piece, none too small, each meeting only its parent.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Step 6 of the segmentation (docs/models.md, "Method"): body-part names and default limits.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/segmentation/plane_cuts.hpp"
 
 #include <algorithm>

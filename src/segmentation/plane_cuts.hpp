@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Clean cuts: the border between a part and its parent becomes the curve where a plane through
 // the joint region meets the surface, with vertices inserted where the plane crosses edges.
 // Gap reconstruction [VF08 §4.4] and the opening-based skeleton methods (§3) assume such

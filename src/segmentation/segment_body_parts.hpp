@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Automatic segmentation of a closed genus-0 mesh into animation-ready body parts and their
 // hierarchy (docs/models.md, "Method"). Each step has its own file: merge_tree (which branches
 // are limbs), limbs (where they leave the trunk), joint_splits (ends and joints along a limb),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parameters of the automatic segmentation (segment_body_parts); docs/models.md explains each
 // with the step of the method it belongs to.
 #pragma once

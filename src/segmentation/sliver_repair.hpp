@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Removing the thin triangles the clean cuts leave where the input's triangles near a cut are
 // long and thin (segmentation step 8, docs/models.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A component as a closed solid: its triangles plus its openings capped.
 #pragma once
 

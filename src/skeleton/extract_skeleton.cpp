@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/skeleton/extract_skeleton.hpp"
 
 #include "skinlab/skeleton/skeleton_builder.hpp"

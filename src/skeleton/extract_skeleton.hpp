@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Skeleton extraction from a segmented model with its hierarchy (thesis chapter 3): the
 // Opening, Centroid and Principal Axis methods, and Principal Axis with Local and Parent
 // refinement.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Grouping of opening centroids along PA_KC by dynamic programming ([VF08 §3.2.3],
 // equations 3.1–3.5, [VF08 Alg. 2]).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The component step of the Principal Axis method [VF08 §3.2.3, Alg. 1], shared by `pa` and
 // `pa-refined` (which differ only in the refinement phase before it).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Local and Parent refinement of a component's principal directions ([VF08 §3.3],
 // Algorithms 3 and 4).
 #pragma once

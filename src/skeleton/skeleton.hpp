@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A skeleton as extraction leaves it (thesis chapter 3): joints, bones and, per component, what
 // the method computed. Plain data, Eigen alone: the runtime (rig, gap reconstruction) reads it;
 // skeleton/extract_skeleton.hpp makes it.

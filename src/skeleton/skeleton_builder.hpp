@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every skeleton method builds on (thesis chapter 3): the model's hierarchy, the per-component
 // analysis (closed surface, convex hull, kernel centroid, principal directions) and refinement,
 // and the skeleton under construction. A method (skeleton/methods/) only adds the joints and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The skeleton methods as a table (thesis §3.2-3.3): each is one file in skeleton/methods/ that
 // defines its entry, plus one line in methods/skeleton_method_list.hpp. Commands, the viewer's
 // keys, the experiment tables and the rig ask an entry (or the skeleton's has_* flags it sets)

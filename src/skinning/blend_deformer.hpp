@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The blended deformers: linear blend skinning (LBS), spherical blend skinning (SBS, Kavan &
 // Žára 2005) and dual quaternion skinning (DQS, [KCZO08]) on the welded mesh, and rigid
 // skinning, which is LBS with one weight-1 influence per vertex of the per-part split.
@@ -43,7 +44,8 @@ BlendMesh build_blend_mesh(const SkinMesh& rest, const SkinWeights& weights);
 /// built (no triangles): it is for timing the kernels at a size beyond the caches.
 BlendMesh replicate(const BlendMesh& one, int copies);
 
-/// Runs the kernels over every group of `mesh`, split into chunks over `pool`'s threads.
+/// Runs the kernels over every group of `mesh`, split into chunks over `pool`'s threads; a mesh
+/// under 32,768 vertices runs on the calling thread alone (threads cost more than they save there).
 /// positions and normals: 3 x #V for mesh's vertex order. `rigid_sets`, when given, is the LBS
 /// set table the one-influence group runs on instead (every method is rigid skinning there,
 /// and LBS's is the cheapest form of it).

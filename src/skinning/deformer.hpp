@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Deformers turn an accepted pose into a frame: positions, normals and, for a deformer whose
 // connectivity changes (gap reconstruction), this frame's triangles. A deformer knows nothing of
 // clips, limits or collisions (the animator's job). Runtime: Eigen alone. The offline side

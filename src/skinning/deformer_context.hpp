@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a deformer is made from. The runtime holds it; the offline side (rigging/) fills it with a
 // model, its skeleton and rig, and where the weights come from.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GLSL versions of the blended deformers (LBS, SBS, DQS; rigid is LBS with one influence):
 // the same formulas as kernels/blend_skin.cpp, reading the same per-frame set table from a
 // texture buffer. The viewer draws with them; a test reads their output back through transform

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rest meshes deformers move, laid out for the loop: the per-part split (rigid skinning
 // and gap reconstruction, [VF08 §4.3]–4.4) and the welded mesh (smooth skinning), with the map
 // from every vertex and triangle back to the model's original welded mesh (docs/core.md,

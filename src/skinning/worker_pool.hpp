@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fixed set of worker threads that split one frame's vertex loop between the cores; kept for
 // the life of a deformer, so a frame costs a wake-up, not a thread start.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The viewer's camera: an orbit about a target, in a display frame where the model's up is +Y
 // and its forward +Z. Eigen only (no GL), so picking and projection are testable maths.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ViewerState's drawing of one frame: the floor and axes, the deformed mesh (skinned on the CPU
 // or by a GLSL deformer), the skeleton and boxes, and the status text.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the viewer draws with: two GLSL programs (lit meshes; flat-coloured lines, points and
 // text), their vertex arrays, and batches of coloured lines. Needs a current OpenGL 3.3 core
 // context.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPU skinning with the GLSL deformers (skinning/glsl_skinning.hpp): the rest mesh in vertex
 // buffers, the frame's set table in a texture buffer, and a read-back of the skinned vertices
 // through transform feedback. Needs a current OpenGL 3.3 core context (GLEW initialised).

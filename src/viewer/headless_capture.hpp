@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Headless screenshots (`view --screenshot`): one frame rendered into the back buffer, read
 // back, written as PNG, with its state as JSON for tests.
 #pragma once

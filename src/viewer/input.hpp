@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The viewer's input as one table: every key and mouse gesture with what it does. The table
 // dispatches the keys, makes the help overlay (key h) and prints the docs' key list
 // (`skinlab view --keys`, which docs/viewer.md holds verbatim; a test compares them).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GLUT viewer [VF08 §5.1]: parts, skeletons, OBBs and clips, interactive or headless.
 #pragma once
 

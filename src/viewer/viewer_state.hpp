@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The viewer's state and what it does with it: the model, the animation session (skeleton, rig,
 // animator, deformer), playback on the clip's frame grid, selection, display toggles and the
 // camera; and drawing one frame. Input (input.hpp) changes it; run_viewer (viewer.hpp) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer entry point; SKINLAB_FUZZ_TARGET (an index into fuzz::kTargets) picks the reader at
 // compile time, tests/fuzz/CMakeLists.txt builds one binary per reader.
 #include "fuzz_readers.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What each libFuzzer harness does with its input, shared with the FuzzRegressions test that
 // replays saved findings in the ordinary test build. A reader may reject input with InputError
 // (that is its job); anything else — a crash, a hang, a sanitizer report, another exception — is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer harnesses with clang-14 (ASan + UBSan) and runs each for SECONDS
 # (default 60), starting from the seed corpora in tests/fuzz/corpus/. A finding is saved under
 # build-fuzz/findings/ and makes the script fail; turn it into a regression file under

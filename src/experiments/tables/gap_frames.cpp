@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tables 5.4-5.7: the gap reconstruction per frame of the thesis' clips, by phase, beside the
 // thesis'; figure: a stacked chart of the phases.
 #include "skinlab/experiments/experiment_definition.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Joint sweeps (docs/quality.md): one joint driven alone through a bend, a twist and a bend then
 // a twist, every other joint at rest, per deformer. The table gives each sweep's worst pose; the
 // rows (results.json) and the figures give every angle. Figures: each measure against the angle,

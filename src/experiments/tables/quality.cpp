@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Deformation quality per clip and deformer (docs/quality.md); figures: filmstrips of each
 // model's first clip per deformer.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SBS against LBS per frame, one thread, as Table 2 of Kavan & Zara 2005, per weight method.
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/measurements.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Skeleton quality per model and method (metrics/skeleton_quality.hpp): bone length inside the
 // mesh, each part's bone and principal axis against the part's own direction, joints against
 // their openings, refinement's turns. The thesis shows its skeletons as pictures (Figs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Table 5.2: skeletonization time per model and method, by phase, beside the thesis'; figures:
 // the skeletons of each model and a chart of the times.
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The registered table kinds, in the order docs and messages list them. A kind is one file in
 // this folder defining `TableKindEntry NAME_table_kind()`, plus its line here.
 SKINLAB_TABLE_KIND(models)

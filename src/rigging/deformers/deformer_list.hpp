@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The registered deformers, in the order commands list them and the viewer's `d` cycles through
 // them. A deformer is one file in this folder defining `DeformerEntry NAME_deformer_entry()`, plus
 // its line here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Dual quaternion skinning [KCZO08].
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/skinning/blend_deformer.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rigid skinning with the gap reconstruction at the joints [VF08 §4.4], the band back end.
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The gap reconstruction as the thesis prints it (§4.4, Algorithm 5): its Add (triplets, the
 // Bézier blend with the corrected M2 only, a fallback only where the conic test fails) and a
 // triangulation of the patch points (CGAL, offline) restricted to the band between the two loops.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Linear blend skinning of the welded mesh.
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/skinning/blend_deformer.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rigid skinning [VF08 §4.3]: each part follows its joint alone.
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/skinning/blend_deformer.hpp"

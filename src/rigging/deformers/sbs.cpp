@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spherical blend skinning [KZ05].
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/skinning/blend_deformer.hpp"

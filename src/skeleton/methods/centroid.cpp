@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Centroid method [VF08 §3.2.2]: the root point to the part's kernel centroid, and the
 // kernel centroid to its children's opening centroids.
 #include "skinlab/skeleton/skeleton_builder.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Opening method [VF08 §3.2.1]: the root component's surface centroid, or a part's opening
 // to its parent, joined to the centroids of its children's openings. Needs no analysis.
 #include "skinlab/geometry/convex_hull.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Principal Axis method [VF08 §3.2.3] on the hull covariance's principal directions.
 #include "skinlab/skeleton/principal_axis_skeleton.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Principal Axis method after Local and Parent refinement of the principal directions
 // [VF08 §3.3, Algs. 3-4]: the default.
 #include "skinlab/skeleton/principal_axis_skeleton.hpp"

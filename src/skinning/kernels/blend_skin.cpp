@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/skinning/kernels/blend_skin.hpp"
 
 #include <cstring>

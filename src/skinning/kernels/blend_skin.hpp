@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The blended-skinning vertex loops (LBS, SBS, DQS) on plain arrays: no library, so they build
 // wherever only a compiler exists. Vertices come in groups of equal influence count, structure
 // of arrays, float; everything that depends on the pose alone is computed once per frame per

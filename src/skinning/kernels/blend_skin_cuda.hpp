@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CUDA versions of the blended-skinning loops (kernels/blend_skin.hpp), optional: built only when
 // CMake finds a CUDA toolkit (SKINLAB_CUDA). Plain arrays in, plain arrays out; the set table
 // goes to shared memory when it fits (the "bone palette"), the vertex arrays stay structure of

@@ -1,0 +1,7 @@
+#include "skinlab/core/version.hpp"
+
+namespace skinlab {
+
+const char* version() { return SKINLAB_VERSION; }
+
+}  // namespace skinlab
