@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes OUT, a C++ source defining skinlab::build_commit(): the commit of SOURCE_DIR, with
 # "+dirty" when tracked files have uncommitted changes, "unknown" outside git. Rewritten only when
 # that changes, so a build after a commit recompiles this one file. Run by the skinlab_build_commit

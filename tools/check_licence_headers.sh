@@ -10,6 +10,6 @@ while IFS= read -r file; do
     echo "no SPDX licence line: $file" >&2
     status=1
   fi
-done < <(git ls-files -- '*.cpp' '*.hpp' '*.cu' '*.js' '*.sh' '*.py' '*.cmake' '*.cmake.in' '*.supp' \
+done < <(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.hpp' '*.cu' '*.js' '*.sh' '*.py' '*.cmake' '*.cmake.in' '*.supp' \
            'CMakeLists.txt' '*/CMakeLists.txt' '.ci/run' 'skinlab' | grep -v '^tests/fuzz/corpus/' || true)
 exit $status

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Names a misspelt subcommand or option before CLI11 parses the command line. CLI11 reports a
 // missing required option or "A subcommand is required" first and suggests nothing: `skinlab
 // animat` and `animate --clp` both left the user guessing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one `--size WxH` option of the commands that render (view, skeletonize): a picture's or a
 // window's width and height in pixels, 16 to 8192 each.
 #pragma once

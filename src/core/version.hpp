@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which skinlab this is: the version (CMake's project version, CHANGELOG.md) and the commit it
 // was built from, for `skinlab --version` and the experiments' meta.json.
 #pragma once
