@@ -13,6 +13,7 @@
 
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/core/error.hpp"
+#include "skinlab/experiments/measurements.hpp"
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
@@ -186,11 +187,9 @@ TEST_F(GapArm, TwistedArmSweepsCirclePointsOnArcsOfTheOpeningsRadius) {
 TEST(Gap, EveryFrameOfTheTableModelsClipsIsClosed) {
   for (const std::string name : {"homer", "cow", "camel", "diplodocus"}) {
     const SegmentedModel model = load_model(resolve_model(name));
-    for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips")) {
-      const std::string file = entry.path().filename().string();
-      if (file.rfind(name + "_", 0) != 0 || entry.path().extension() != ".clip") continue;
-      SCOPED_TRACE(file);
-      AnimationSession session(model, read_clip(entry.path()), SessionParams{}, find_deformer("gap"));
+    for (const std::filesystem::path& clip : model_clips(name)) {
+      SCOPED_TRACE(clip.filename().string());
+      AnimationSession session(model, read_clip(clip), SessionParams{}, find_deformer("gap"));
       Frame frame;
       int open = 0, frames = 0;
       for (int f = 0; f <= session.animator().grid().last(); ++f, ++frames) {
@@ -424,12 +423,10 @@ TEST(Gap, EveryFrameOfTheOtherStandardModelsClipsIsClosed) {
   for (const std::string name : {"dino", "man", "armadillo", "bull", "triceratops", "cactus"}) {
     const SegmentedModel model = load_model(resolve_model(name));
     int clips = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips")) {
-      const std::string file = entry.path().filename().string();
-      if (file.rfind(name + "_", 0) != 0 || entry.path().extension() != ".clip") continue;
-      SCOPED_TRACE(file);
+    for (const std::filesystem::path& clip : model_clips(name)) {
+      SCOPED_TRACE(clip.filename().string());
       ++clips;
-      AnimationSession session(model, read_clip(entry.path()), SessionParams{}, find_deformer("gap"));
+      AnimationSession session(model, read_clip(clip), SessionParams{}, find_deformer("gap"));
       Frame frame;
       int open = 0;
       for (int f = 0; f <= session.animator().grid().last(); ++f) {

@@ -137,9 +137,13 @@ TEST_F(GapThesisArm, BandDomainPutsTheLoopsOnNestedCirclesAndTheNewPointsBetween
     deformer->deform(pose, frame);
     const GapJoint& joint = gap().gap_model().joints.at(0);
     const QT relative = pose.world[joint.parent].inverse() * pose.world[joint.child];
-    ArcSet arcs;  // the arcs again, as the deformer built them
+    // The arcs again, as the deformer built them (its spacing: the parts' mean median edge).
+    const GapModel& model = gap().gap_model();
+    const double spacing = 0.5 * (model.median_edge[joint.child] + model.median_edge[joint.parent]);
+    ArcSet arcs;
     const SideBoundary &parent = gap().boundary(0, false), &child = gap().boundary(0, true);
-    thesis_arcs(gap().gap_model(), 0, relative, parent, child, 0.05, arcs);
+    thesis_arcs(model, 0, relative, parent, child, spacing, arcs);
+    ASSERT_EQ(static_cast<int>(arcs.points.size()), gap().last_frame().patch_vertices);
     const BandDomain domain = band_domain(gap().gap_model(), 0, relative, parent, child, arcs);
     ASSERT_EQ(domain.parent_loop.size(), parent.loop.size());
     ASSERT_EQ(domain.child_loop.size(), child.loop.size());
@@ -230,11 +234,9 @@ TEST(GapThesis, StandardClipsFramesAreClosedAndKeepTheirVolume) {
   for (const std::string& name :
        model_names_in_set(read_manifest(skinlab_root() / "models" / "manifest.json"), "standard")) {
     const SegmentedModel model = load_model(resolve_model(name));
-    for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips")) {
-      const std::string file = entry.path().filename().string();
-      if (file.rfind(name + "_", 0) != 0 || entry.path().extension() != ".clip") continue;
-      SCOPED_TRACE(file);
-      AnimationSession session(model, read_clip(entry.path()), SessionParams{}, find_deformer("gap-thesis"));
+    for (const std::filesystem::path& clip : model_clips(name)) {
+      SCOPED_TRACE(clip.filename().string());
+      AnimationSession session(model, read_clip(clip), SessionParams{}, find_deformer("gap-thesis"));
       const double rest_volume = enclosed_volume(model.mesh());
       Frame frame;
       for (int f = 0; f <= session.animator().grid().last(); ++f, ++frames) {

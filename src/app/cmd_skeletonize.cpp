@@ -2,12 +2,12 @@
 // `skinlab skeletonize MODEL --method NAME ...` (names: skeleton/methods/skeleton_method_list.hpp)
 #include <iomanip>
 #include <iostream>
-#include <numbers>
 #include <nlohmann/json.hpp>
+#include <numbers>
 
 #include "skinlab/app/commands.hpp"
-#include "skinlab/app/size_option.hpp"
 #include "skinlab/app/number_option.hpp"
+#include "skinlab/app/size_option.hpp"
 #include "skinlab/core/atomic_file.hpp"
 #include "skinlab/experiments/pictures.hpp"
 #include "skinlab/io/json_text.hpp"
@@ -62,8 +62,7 @@ nlohmann::json skeleton_json(const std::string& name, const SegmentedModel& mode
       entry["principal_axis"] = f.principal_axis;
       entry["refinement_turn_degrees"] = f.refinement_turn * 180.0 / std::numbers::pi;
     }
-    if (s.has_principal_axes)
-      entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};
+    if (s.has_principal_axes) entry["pa_kc"] = {vec_json(f.axis_begin), vec_json(f.axis_end)};
     components.push_back(entry);
   }
   out["timings_ms"] = {{"surfaces", 1e3 * t.surfaces},
@@ -137,8 +136,8 @@ void add_skeletonize_command(CLI::App& app, int& exit_code) {
     const Skeleton skeleton = extract_skeleton(model, params, timings);
     const nlohmann::json result = skeleton_json(files.name, model, skeleton, timings);
     if (!o->png.empty())
-      render_png(skeleton_scene(model, skeleton), named_view(o->view, o->size.width, o->size.height, files.up, files.forward),
-                 o->png);
+      render_png(skeleton_scene(model, skeleton),
+                 named_view(o->view, o->size.width, o->size.height, files.up, files.forward), o->png);
     if (!o->output.empty())
       write_file_atomically(o->output, [&](std::ostream& out) { out << json_text(result) << '\n'; });
     if (o->json)

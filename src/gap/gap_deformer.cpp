@@ -307,7 +307,7 @@ void GapDeformer::relax_patches() {
 }
 
 // The joint's centre where the parent and the child take it, half way (the two agree for a centre on
-// the rotation's axis); new points nearer it than the opening's nearest vertex at rest go out along
+// the rotation's axis); new points nearer it than the opening's nearest edge at rest go out along
 // their direction from it. Deep bends of thin parts pulled the patch's inner side through the
 // joint (the cow's knee at 150°: inscribed ratio 0.27).
 void GapDeformer::keep_out_of_joints(const std::vector<QT>& world) {

@@ -76,7 +76,8 @@ struct GapOptions {
   /// whose band cannot be laid flat (counted in GapFrameReport::scattered_patches).
   BandTriangulator band_triangulator;
 
-  /// What the registered `gap` turns on: twist bands, Middle points on the arc and the relaxation.
+  /// What the registered `gap` turns on: twist bands, Middle points on the arc, the keep-out and
+  /// the relaxation.
   static GapOptions second_generation() {
     GapOptions options;
     options.twist_bands = options.middle_on_arc = options.relax_patch = options.keep_out_of_joint = true;

@@ -17,17 +17,17 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       "(a kept opening point's QLERP arc), Bézier (the thesis' blend), fallback (no acceptable conic: an arc about "
       "the rotation axis); clamped: removals undone; scattered: gap-thesis patches reconstructed from their points "
       "alone, their band not laid flat (frames may then be open).",
-      {"Model", "Deformer", "Frame", "Joints", "Twisted", "Removed", "New", "Circle", "Bézier", "Fallback", "Clamped", "Scattered",
-       "Remove (ms)", "Add (ms)",
-       "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)"},
+      {"Model", "Deformer", "Frame", "Joints", "Twisted", "Removed", "New", "Circle", "Bézier", "Fallback", "Clamped",
+       "Scattered", "Remove (ms)", "Add (ms)", "Triangulate (ms)", "Normals (ms)", "Total (ms)", "Spread (ms)"},
       rows, [](const nlohmann::json& r) {
-        return TimedCells{{r.at("model"), r.at("skinning"), std::to_string(frame_index(r) + 1),
-                           r.at("moving_joints").dump(), r.at("twisted_joints").dump(), r.at("removed_vertices").dump(),
-                           r.at("patch_vertices").dump(), r.at("circle_arcs").dump(), r.at("bezier_arcs").dump(),
-                           r.at("bezier_fallbacks").dump(), r.at("clamped_sides").dump(), r.at("scattered_patches").dump(), ms(r.at("remove_ms")), ms(r.at("add_ms")),
-                           ms(r.at("triangulate_ms")), ms(r.at("normals_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
-                          r.at("thesis_total_ms"),
-                          r.at("total_ms")};
+        return TimedCells{
+            {r.at("model"), r.at("skinning"), std::to_string(frame_index(r) + 1), r.at("moving_joints").dump(),
+             r.at("twisted_joints").dump(), r.at("removed_vertices").dump(), r.at("patch_vertices").dump(),
+             r.at("circle_arcs").dump(), r.at("bezier_arcs").dump(), r.at("bezier_fallbacks").dump(),
+             r.at("clamped_sides").dump(), r.at("scattered_patches").dump(), ms(r.at("remove_ms")), ms(r.at("add_ms")),
+             ms(r.at("triangulate_ms")), ms(r.at("normals_ms")), ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
+            r.at("thesis_total_ms"),
+            r.at("total_ms")};
       });
 }
 
@@ -65,8 +65,8 @@ std::vector<Table> thesis_shape(const TableSpec& spec, const std::vector<nlohman
   return {t};
 }
 
-void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows, const std::filesystem::path& dir,
-             const Progress&) {
+void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows,
+             const std::filesystem::path& dir, const Progress&) {
   std::vector<std::pair<std::string, std::vector<double>>> bars;
   for (const auto& r : rows)
     bars.push_back({r.at("model").get<std::string>() + " " + r.at("skinning").get<std::string>() + " " +
@@ -81,13 +81,17 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
 TableKindEntry gap_frames_table_kind() {
   TableKindEntry kind;
   kind.name = "gap_frames";
-  kind.variants = VariantOption{"deformers", [] { return std::vector<std::string>{"gap", "gap-thesis"}; },
+  kind.variants = VariantOption{"deformers",
+                                [] {
+                                  return std::vector<std::string>{"gap", "gap-thesis"};
+                                },
                                 {"gap", "gap-thesis"}};
-  kind.row_schema = {{"model", "s"},          {"skinning", "s"},      {"frame", "i"},       {"moving_joints", "i"},
-      {"twisted_joints", "i"}, {"removed_vertices", "i"}, {"patch_vertices", "i"}, {"circle_arcs", "i"},
-      {"bezier_arcs", "i"}, {"bezier_fallbacks", "i"}, {"clamped_sides", "i"}, {"scattered_patches", "i"},
-      {"remove_ms", "n"},      {"add_ms", "n"},        {"triangulate_ms", "n"}, {"normals_ms", "n"},
-      {"total_ms", "n"},       {"total_ms_spread", "n"}, {"thesis_total_ms", "n?"}};
+  kind.row_schema = {
+      {"model", "s"},          {"skinning", "s"},         {"frame", "i"},           {"moving_joints", "i"},
+      {"twisted_joints", "i"}, {"removed_vertices", "i"}, {"patch_vertices", "i"},  {"circle_arcs", "i"},
+      {"bezier_arcs", "i"},    {"bezier_fallbacks", "i"}, {"clamped_sides", "i"},   {"scattered_patches", "i"},
+      {"remove_ms", "n"},      {"add_ms", "n"},           {"triangulate_ms", "n"},  {"normals_ms", "n"},
+      {"total_ms", "n"},       {"total_ms_spread", "n"},  {"thesis_total_ms", "n?"}};
   kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
                     const SegmentedModel& model) {
     nlohmann::json rows = nlohmann::json::array();
