@@ -289,7 +289,7 @@ TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
       {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "timing"}]})",
        "/tables/0/kind: expected one of"},
       {R"({"name": "x", "models": ["cow", "unicorn"], "tables": [{"id": "a", "kind": "models"}]})",
-       "/models/1: expected one of"},
+       "/models/1: expected a model set, a model of the manifest (homer, cow,"},
       {R"({"name": "x", "models": ["cow"], "repeats": 0, "tables": [{"id": "a", "kind": "models"}]})",
        "/repeats: expected an integer"},
       {R"({"name": "x", "models": ["cow"], "tables": [{"id": "a", "kind": "models", "frames": 3}]})",
@@ -300,7 +300,7 @@ TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
        "/tables/1/id"},
       {R"({"name": "x", "models": ["cow"], "tabels": []})", "/tabels: unknown key"},
       {R"({"name": "x", "models": "thesis", "tables": [{"id": "a", "kind": "models"}]})",
-       "/models: expected a model set (standard, thesis-parts) or a list of model names"},
+       "/models: expected a model set (standard, thesis-parts) or a list of models"},
       {"{\"name\": \"x\",\n \"models\": [\"cow\"\n}", "bad.json:3:1:"},
   };
   for (const auto& c : cases) {
@@ -474,6 +474,7 @@ TEST_F(Experiment, EveryRegisteredTableKindMeasuresBuildsAndDraws) {
       EXPECT_TRUE(ids.insert(built.id).second) << built.id;
       EXPECT_FALSE(built.rows.empty()) << built.id;
       for (const auto& row : built.rows) EXPECT_EQ(row.size(), built.columns.size()) << built.id;
+      EXPECT_EQ(unexplained_blanks(built), std::vector<std::string>{}) << built.id;
       EXPECT_TRUE(built.csv_cells.empty() || built.csv_cells.size() == built.rows.size()) << built.id;
       for (const auto& cells : built.csv_cells) EXPECT_EQ(cells.size(), built.csv_columns.size()) << built.id;
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `skinlab bench [--model NAME]... [--skinning NAME,...] [--repeat N] [--json]`: timing tables on the standard models.
+// `skinlab bench [--model NAME|PATH]... [--clip FILE]... [--skinning NAME,...] [--repeat N] [--json]`: timing
+// tables on the standard models or any others.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -11,8 +12,10 @@
 #include "skinlab/app/commands.hpp"
 #include "skinlab/app/number_option.hpp"
 #include "skinlab/app/weight_options.hpp"
+#include "skinlab/core/error.hpp"
 #include "skinlab/core/stopwatch.hpp"
 #include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/model_source.hpp"
 #include "skinlab/io/json_text.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
@@ -25,6 +28,7 @@ namespace {
 
 struct BenchOptions {
   std::vector<std::string> models;
+  std::vector<std::filesystem::path> clips;
   std::vector<std::string> skinning;
   WeightsSpec weights;
   int threads = 1;
@@ -65,9 +69,9 @@ double triad_gb_per_s(WorkerPool& pool) {
 // all threads; M vertices/s, bytes moved per vertex and the share of the measured bandwidth. The
 // smooth deformers use bone-heat weights, which give most vertices four influences. Only the
 // deformers named in `timed` (of rigid, lbs, sbs, dqs).
-nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model, int target, int threads, int repeat,
+nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
+                           const std::vector<std::filesystem::path>& clips, int target, int threads, int repeat,
                            const std::vector<std::string>& timed) {
-  const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
   SessionParams params;
@@ -137,12 +141,18 @@ nlohmann::json bench_crowd(const std::string& name, const SegmentedModel& model,
 }
 
 // Every measurement of `bench`, for every model named (default: the manifest's standard set).
+// "nothing_to_time" says, per table, why a model has no rows in it.
 nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::string>& deformers) {
+  if (!o.clips.empty() && o.models.size() != 1)
+    throw InputError("bench: --clip plays on one model: give exactly one --model");
   std::vector<std::string> names = o.models;
   if (names.empty()) names = model_names_in_set(read_manifest(skinlab_root() / "models" / "manifest.json"), "standard");
   nlohmann::json rows = nlohmann::json::array(), animation = nlohmann::json::array(), sbs = nlohmann::json::array(),
                  crowd = nlohmann::json::array(), gap_frames = nlohmann::json::array(),
                  gap_preprocess = nlohmann::json::array();
+  nlohmann::json nothing = {{"animation_per_frame", nlohmann::json::array()},
+                            {"sbs_table", nlohmann::json::array()},
+                            {"gap_per_frame", nlohmann::json::array()}};
   std::vector<std::string> gap_back_ends;
   for (const char* back_end : {"gap", "gap-thesis"})
     if (std::find(deformers.begin(), deformers.end(), back_end) != deformers.end()) gap_back_ends.push_back(back_end);
@@ -151,25 +161,47 @@ nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::strin
   params.threads = o.threads;
   for (const std::string& name : names) {
     if (!o.json) std::cerr << "bench: " << name << "...\n";
-    const ModelFiles files = resolve_model(name);
-    const SegmentedModel model = load_model(files);
+    const ModelSource source = model_source(name, "", o.clips);
+    const SegmentedModel model = load_model(source.files);
+    const std::string& as = source.name;
     std::vector<SkeletonParams> methods(skeleton_method_names().size());
     for (std::size_t i = 0; i < methods.size(); ++i) methods[i].method = skeleton_method_names()[i];
-    for (auto& row : measure_skeletonization(files.name, model, methods, o.repeat)) rows.push_back(row);
-    for (auto& row : measure_animation(files.name, model, deformers, params, o.repeat)) animation.push_back(row);
+    for (auto& row : measure_skeletonization(as, model, methods, o.repeat)) rows.push_back(row);
+    // Why the clip tables have no row for this model, when they have none.
+    const std::string why = !model.hierarchy()     ? as + ": no hierarchy (.skel beside the mesh) to animate"
+                            : source.clips.empty() ? as + ": " + source.clips_origin
+                                                   : "";
+    if (!why.empty()) nothing["animation_per_frame"].push_back(why), nothing["sbs_table"].push_back(why);
+    for (auto& row : measure_animation(as, model, source.clips, deformers, params, o.repeat)) animation.push_back(row);
     // The SBS paper's table sets SBS against LBS: measured when SBS is among the deformers.
     if (std::find(deformers.begin(), deformers.end(), "sbs") != deformers.end())
-      for (auto& row : measure_sbs(files.name, model, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
+      for (auto& row : measure_sbs(as, model, source.clips, {"opening", "heat"}, o.repeat)) sbs.push_back(row);
+    const std::size_t gap_rows = gap_frames.size();
     for (const std::string& back_end : gap_back_ends)
-      for (auto& row : measure_gap_frames(files.name, model, back_end, o.repeat)) gap_frames.push_back(row);
+      for (auto& row : measure_gap_frames(as, model, back_end, o.repeat)) gap_frames.push_back(row);
+    if (!gap_back_ends.empty() && gap_frames.size() == gap_rows)
+      nothing["gap_per_frame"].push_back(as + ": no clips/" + as + "_thesis_gap.clip (the thesis' four-joint clip)");
     if (!gap_back_ends.empty())
-      for (auto& row : measure_gap_preprocess(files.name, model, o.repeat)) gap_preprocess.push_back(row);
-    if (files.name == o.crowd_model && o.crowd > 0)
-      for (auto& row : bench_crowd(files.name, model, o.crowd, o.threads, o.repeat, deformers)) crowd.push_back(row);
+      for (auto& row : measure_gap_preprocess(as, model, o.repeat)) gap_preprocess.push_back(row);
+    if (as == o.crowd_model && o.crowd > 0)
+      for (auto& row : bench_crowd(as, model, source.clips, o.crowd, o.threads, o.repeat, deformers))
+        crowd.push_back(row);
   }
-  return {{"skeletonization", rows}, {"animation_per_frame", animation}, {"sbs_table", sbs},
-          {"crowd", crowd},          {"gap_per_frame", gap_frames},      {"gap_preprocess", gap_preprocess},
-          {"repeat", o.repeat},      {"peak_rss_mib", peak_rss_mib()}};
+  return {{"skeletonization", rows},
+          {"animation_per_frame", animation},
+          {"sbs_table", sbs},
+          {"crowd", crowd},
+          {"gap_per_frame", gap_frames},
+          {"gap_preprocess", gap_preprocess},
+          {"nothing_to_time", nothing},
+          {"repeat", o.repeat},
+          {"peak_rss_mib", peak_rss_mib()}};
+}
+
+// The models a table has no rows for, and why.
+void print_nothing_to_time(const char* table, const nlohmann::json& why) {
+  for (const auto& reason : why) std::cout << '\n' << table << ": nothing to time for " << reason.get<std::string>();
+  if (!why.empty()) std::cout << '\n';
 }
 
 // `bench`'s tables as text: skeletonization.
@@ -188,11 +220,9 @@ void print_skeletonization(const nlohmann::json& rows, int repeat) {
 }
 
 // Posing and deformation per frame.
-void print_animation(const nlohmann::json& animation) {
-  if (animation.empty()) {
-    std::cout << "\nAnimation per frame: nothing to time (no clips/NAME_*.clip for these models, or no hierarchy)\n";
-    return;
-  }
+void print_animation(const nlohmann::json& animation, const nlohmann::json& why) {
+  print_nothing_to_time("Animation per frame", why);
+  if (animation.empty()) return;
   std::cout << "\nAnimation per frame at 30 fps: pose (sampling, FK + limits, collision) and deformation (ms)\n"
             << std::left << std::setw(12) << "model" << std::setw(10) << "skinning" << std::right << std::setw(9)
             << "vertices" << std::setw(10) << "sampling" << std::setw(11) << "FK+limits" << std::setw(11) << "collision"
@@ -212,12 +242,10 @@ void print_animation(const nlohmann::json& animation) {
 }
 
 // SBS against LBS, when SBS is among the deformers.
-void print_sbs(const nlohmann::json& sbs, bool requested) {
+void print_sbs(const nlohmann::json& sbs, const nlohmann::json& why, bool requested) {
   if (!requested) return;
-  if (sbs.empty()) {
-    std::cout << "\nSBS against LBS: nothing to time (no clips/NAME_*.clip for these models, or no hierarchy)\n";
-    return;
-  }
+  print_nothing_to_time("SBS against LBS", why);
+  if (sbs.empty()) return;
   std::cout << "\nSBS against LBS (Kavan & Zara 2005, Table 2), deformation per frame, one thread (ms)\n"
             << std::left << std::setw(12) << "model" << std::setw(9) << "weights" << std::right << std::setw(9)
             << "vertices" << std::setw(9) << "LBS" << std::setw(9) << "SBS" << std::setw(8) << "ratio" << std::setw(8)
@@ -231,9 +259,9 @@ void print_sbs(const nlohmann::json& sbs, bool requested) {
 }
 
 // Gap reconstruction per frame and its pre-processing, when a gap deformer is among the deformers.
-void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_preprocess, int repeat, bool requested) {
-  if (requested && gap_frames.empty())
-    std::cout << "\nGap reconstruction per frame: nothing to time (no clips/NAME_thesis_gap.clip for these models)\n";
+void print_gap(const nlohmann::json& gap_frames, const nlohmann::json& gap_preprocess, const nlohmann::json& why,
+               int repeat, bool requested) {
+  if (requested) print_nothing_to_time("Gap reconstruction per frame", why);
   if (!gap_frames.empty()) {
     std::cout << "\nGap reconstruction per frame of NAME_thesis_gap.clip (thesis Tables 5.4-5.7), median of " << repeat
               << " runs (ms)\n"
@@ -299,7 +327,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* sub =
       app.add_subcommand("bench", "Time skeletonization per model and method, and posing and deformation per frame");
-  sub->add_option("--model", o->models, "Models to time (repeatable); default: every standard model");
+  sub->add_option("--model", o->models,
+                  "Models to time, a standard name or a mesh path (repeatable); default: every standard model");
+  sub->add_option("--clip", o->clips,
+                  "Clips to play on the one --model (repeatable; the first is timed); default: clips/NAME_*.clip, "
+                  "then STEM_*.clip beside the mesh, else an exercise clip (`skinlab clip exercise`)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--skinning", o->skinning, deformer_option_help() + "\nDefault: every deformer")
       ->delimiter(',')
       ->check(CLI::IsMember(deformer_names()));
@@ -321,12 +354,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       std::cout << json_text(result) << '\n';
     } else {
       print_skeletonization(result["skeletonization"], o->repeat);
-      print_animation(result["animation_per_frame"]);
+      const nlohmann::json& nothing = result["nothing_to_time"];
+      print_animation(result["animation_per_frame"], nothing["animation_per_frame"]);
       const auto named = [&](const char* d) {
         return std::find(deformers.begin(), deformers.end(), d) != deformers.end();
       };
-      print_sbs(result["sbs_table"], named("sbs"));
-      print_gap(result["gap_per_frame"], result["gap_preprocess"], o->repeat, named("gap") || named("gap-thesis"));
+      print_sbs(result["sbs_table"], nothing["sbs_table"], named("sbs"));
+      print_gap(result["gap_per_frame"], result["gap_preprocess"], nothing["gap_per_frame"], o->repeat,
+                named("gap") || named("gap-thesis"));
       print_crowd(result["crowd"]);
       std::cout << "peak resident set: " << std::setprecision(2) << result["peak_rss_mib"].get<double>() << " MiB\n";
     }

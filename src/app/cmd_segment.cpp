@@ -19,6 +19,7 @@
 #include "skinlab/render/software_render.hpp"
 #include "skinlab/segmentation/fill_holes.hpp"
 #include "skinlab/segmentation/segment_body_parts.hpp"
+#include "skinlab/segmentation/segment_params_json.hpp"
 
 namespace skinlab {
 
@@ -45,87 +46,18 @@ struct SegmentOptions {
 };
 
 // The entry for `model` in a parameters file (experiments/segmentation.json): an object of
-// models, each with any of up, forward, generic_names, root, add_tips, ignore_tips, persistence, limbs, parts,
-// split_aspect, end_narrowing, max_pieces, ring_slope, min_limb_aspect. A number passes the same
-// range check as the option of its name on `command` (persistence: --persistence); points and
-// directions are finite coordinates within the --up option's range. Throws InputError naming
-// the file, the model and the key for an unknown key or a bad value.
-void apply_params_file(CLI::App& command, const std::string& path, const std::string& model, SegmentParams& params,
-                       int& parts) {
+// models, each an object of parameters (segmentation/segment_params_json.hpp). Throws InputError
+// naming the file, the model and the key.
+void apply_params_file(const std::string& path, const std::string& model, SegmentRequest& request) {
   const nlohmann::json doc = read_json_file(path);
   if (!doc.is_object() || !doc.contains(model)) throw InputError(path + ": no entry for model '" + model + "'");
-  const nlohmann::json& entry = doc[model];
-  const auto where = [&](const std::string& key) { return path + ": " + model + "." + key + ": "; };
-  if (!entry.is_object()) throw InputError(path + ": " + model + ": expected an object of parameters");
-  static const std::vector<std::string> known = {
-      "up",    "forward", "generic_names", "root",          "add_tips",   "ignore_tips", "persistence",
-      "limbs", "parts",   "split_aspect",  "end_narrowing", "max_pieces", "ring_slope",  "min_limb_aspect"};
-  for (const auto& item : entry.items())
-    if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
-      std::string expected;
-      for (const std::string& key : known) expected += (expected.empty() ? "" : ", ") + key;
-      throw InputError(where(item.key()) + "unknown parameter (expected one of " + expected + ")");
-    }
-  // The range check of the command-line option `option` applied to `value`.
-  const auto in_range = [&](const std::string& key, const std::string& option, const nlohmann::json& value) {
-    const bool integral = command.get_option(option)->get_type_name().find("INT") != std::string::npos;
-    if (!value.is_number() || (integral && !value.is_number_integer()))
-      throw InputError(where(key) + "expected " + (integral ? "an integer" : "a number") + ", found " + value.dump());
-    std::string text = value.dump();
-    const std::string problem = (*command.get_option(option)->get_validator(kFiniteRangeValidator))(text);
-    if (!problem.empty()) throw InputError(where(key) + problem);
-  };
-  const auto number = [&](const std::string& key, auto& out) {
-    if (!entry.contains(key)) return;
-    std::string option = "--" + key;
-    std::replace(option.begin(), option.end(), '_', '-');
-    in_range(key, option, entry[key]);
-    out = entry[key].get<std::remove_reference_t<decltype(out)>>();
-  };
-  // [x, y, z] (and, where `with_radius`, an optional fourth number >= 0).
-  const auto point = [&](const std::string& key, const nlohmann::json& value, bool with_radius) {
-    const std::size_t most = with_radius ? 4 : 3;
-    if (!value.is_array() || value.size() < 3 || value.size() > most)
-      throw InputError(where(key) + "expected [x, y, z" + (with_radius ? "(, radius)]" : "]") + ", found " +
-                       value.dump());
-    for (std::size_t i = 0; i < 3; ++i) in_range(key, "--up", value[i]);
-    if (value.size() == 4) {  // a radius: a length like the coordinates, and not negative
-      in_range(key, "--up", value[3]);
-      if (value[3].get<double>() < 0) throw InputError(where(key) + "expected a radius >= 0, found " + value[3].dump());
-    }
-    return std::vector<double>(value.begin(), value.end());
-  };
-  const auto vec = [&](const char* key, Vec3& out) {
-    if (!entry.contains(key)) return;
-    const std::vector<double> v = point(key, entry[key], false);
-    out = Vec3(v[0], v[1], v[2]);
-  };
-  vec("up", params.up);
-  vec("forward", params.forward);
-  vec("root", params.root);
-  const auto points = [&](const char* key, bool with_radius, auto&& add) {
-    if (!entry.contains(key)) return;
-    if (!entry[key].is_array()) throw InputError(where(key) + "expected a list of points");
-    for (const nlohmann::json& v : entry[key]) add(point(key, v, with_radius));
-  };
-  points("add_tips", true, [&](const std::vector<double>& v) {
-    params.add_tips.push_back({Vec3(v[0], v[1], v[2]), v.size() > 3 ? v[3] : 0.0});
-  });
-  points("ignore_tips", false,
-         [&](const std::vector<double>& v) { params.ignore_tips.emplace_back(v[0], v[1], v[2]); });
-  number("persistence", params.min_persistence);
-  if (entry.contains("persistence")) params.adapt_persistence = false;
-  number("limbs", params.limbs);
-  number("split_aspect", params.split_aspect);
-  number("end_narrowing", params.end_narrowing);
-  number("max_pieces", params.max_pieces);
-  number("ring_slope", params.ring_slope);
-  number("min_limb_aspect", params.min_limb_aspect);
-  number("parts", parts);
-  if (entry.contains("generic_names")) {
-    if (!entry["generic_names"].is_boolean()) throw InputError(where("generic_names") + "expected true or false");
-    params.estimate_orientation = !entry["generic_names"].get<bool>();
-  }
+  apply_segment_json(doc[model], path + ": " + model, request);
+}
+
+// The option's check: the range of the parameter called `key` (segment_number_ranges).
+CLI::Validator parameter_range(const std::string& key) {
+  const SegmentNumberRange& range = segment_number_range(key);
+  return finite_range(range.low, range.high);
 }
 
 // What keeps the result from being animation-ready, checked on the model it builds: openings
@@ -153,37 +85,37 @@ void add_segment_options(CLI::App& sub, SegmentOptions& o) {
       ->check(CLI::IsMember({"geodesic"}))
       ->capture_default_str();
   sub.add_option("--parts", o.parts, "Largest number of parts wanted (chooses the number of limbs)")
-      ->check(finite_range(1, 200));
+      ->check(parameter_range("parts"));
   sub.add_option("--limbs", o.limbs, "Exact number of limbs (branches) before knee/elbow splits")
-      ->check(finite_range(1, 200));
+      ->check(parameter_range("limbs"));
   sub.add_option("--persistence", o.persistence,
                  "Least persistence of a limb, fraction of the largest geodesic distance (default 0.12, "
                  "lowered for branches of the trunk when it finds fewer than four limbs; given: as is)")
-      ->check(finite_range(0.0, 1.0))
+      ->check(parameter_range("persistence"))
       ->capture_default_str();
   sub.add_option("--split-aspect", o.split_aspect, "Split limb pieces longer than this many diameters (knees, elbows)")
-      ->check(finite_range(0.1, 1000.0))
+      ->check(parameter_range("split_aspect"))
       ->capture_default_str();
   sub.add_option("--end-narrowing", o.end_narrowing,
                  "A limb's end (hand, foot) is a part where the ring narrows by this ratio near the tip")
-      ->check(finite_range(1.0, 100.0))
+      ->check(parameter_range("end_narrowing"))
       ->capture_default_str();
   sub.add_option("--max-pieces", o.max_pieces, "Most parts per limb")
-      ->check(finite_range(1, 16))
+      ->check(parameter_range("max_pieces"))
       ->capture_default_str();
   sub.add_option("--ring-slope", o.ring_slope,
                  "A limb ends where its ring lengthens faster than this per unit distance")
-      ->check(finite_range(0.01, 1000.0))
+      ->check(parameter_range("ring_slope"))
       ->capture_default_str();
   sub.add_option("--min-limb-aspect", o.min_limb_aspect, "Shorter limbs (length / diameter) stay with the trunk")
-      ->check(finite_range(0.0, 100.0))
+      ->check(parameter_range("min_limb_aspect"))
       ->capture_default_str();
   sub.add_option("--up", o.up, "Up direction X Y Z (enables body-part names)")
       ->expected(3)
-      ->check(finite_range(-1e6, 1e6));
+      ->check(parameter_range("coordinate"));
   sub.add_option("--forward", o.forward, "Forward direction X Y Z (enables body-part names)")
       ->expected(3)
-      ->check(finite_range(-1e6, 1e6));
+      ->check(parameter_range("coordinate"));
   sub.add_flag("--generic-names", o.generic_names,
                "Without --up and --forward, name parts trunk, limb_K, ... instead of estimating which way is up");
   sub.add_option("-o,--output", o.obj, "Write the mesh with one group per part (OBJ)")->required();
@@ -205,9 +137,10 @@ void add_segment_options(CLI::App& sub, SegmentOptions& o) {
 // The segmentation's parameters: the defaults, then the parameters file's entry for `name`,
 // then the options given on the command line; `parts` the most parts wanted (0: no limit).
 SegmentParams segment_params(const SegmentOptions& o, CLI::App& sub, const std::string& name, int& parts) {
-  SegmentParams params;
-  parts = 0;
-  if (!o.params_file.empty()) apply_params_file(sub, o.params_file, name, params, parts);
+  SegmentRequest request;
+  if (!o.params_file.empty()) apply_params_file(o.params_file, name, request);
+  SegmentParams& params = request.params;
+  parts = request.parts;
   // Options given on the command line win over the parameters file; the rest keep its values
   // (or the defaults, which the options share).
   const auto given = [&](const char* option) { return sub.count(option) > 0; };

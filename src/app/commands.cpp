@@ -10,6 +10,7 @@ void add_commands(CLI::App& app, int& exit_code, int argc, char** argv) {
   add_skeletonize_command(app, exit_code);
   add_segment_command(app, exit_code);
   add_animate_command(app, exit_code);
+  add_clip_command(app, exit_code);
   add_view_command(app, exit_code, argc, argv);
   add_weights_command(app, exit_code);
   add_bench_command(app, exit_code);

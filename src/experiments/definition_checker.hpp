@@ -17,6 +17,8 @@ class DefinitionChecker {
  public:
   explicit DefinitionChecker(std::string file) : file_(std::move(file)) {}
 
+  /// "FILE: PATH": where a value is, for messages written elsewhere.
+  std::string where(const std::string& path) const { return file_ + ": " + path; }
   [[noreturn]] void fail(const std::string& path, const std::string& expected, const nlohmann::json& found) const;
   /// `object` is an object whose keys are all `allowed` and include every `required`.
   void keys(const nlohmann::json& object, const std::string& path, const std::vector<std::string>& allowed,

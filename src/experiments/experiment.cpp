@@ -103,9 +103,8 @@ std::vector<ExperimentTask> shard_tasks(const std::vector<ExperimentTask>& tasks
 
 nlohmann::json run_task(const ExperimentDefinition& def, const ExperimentTask& task) {
   const TableSpec& spec = def.tables[task.table];
-  const ModelFiles files = resolve_model(task.model);
-  const SegmentedModel model = load_model(files);
-  return spec.kind->measure(def, spec, files.name, model);
+  const SegmentedModel model = load_model(def.model(task.model).files);
+  return spec.kind->measure(def, spec, task.model, model);
 }
 
 nlohmann::json experiment_results(const ExperimentDefinition& def, const std::string& shard, nlohmann::json rows) {
@@ -206,6 +205,16 @@ std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nloh
   for (const TableSpec& spec : def.tables) {
     const std::vector<nlohmann::json> rows = table_rows(spec, results["tasks"]);
     tables.push_back(spec.kind->build(spec, rows));
+    // A model the table names but has no row for: why.
+    for (const std::string& model : spec.models) {
+      const std::string id = spec.id + "/" + model;
+      if (!results["tasks"].contains(id) || !results["tasks"][id].at("rows").empty()) continue;
+      const ModelSource& source = def.model(model);
+      const std::string why = source.files.hierarchy.empty() ? "it has no hierarchy (.skel beside the mesh)"
+                              : source.clips.empty()         ? source.clips_origin
+                                                             : "this table needs " + spec.kind->needs;
+      tables.back().notes.push_back("No rows for " + model + ": " + why + ".");
+    }
     if (spec.kind->more_tables)
       for (Table& more : spec.kind->more_tables(spec, rows)) tables.push_back(std::move(more));
   }

@@ -125,12 +125,12 @@ nlohmann::json measure_skeletonization(const std::string& name, const SegmentedM
   return rows;
 }
 
-// Per frame of the model's first clip (clips/NAME_*.clip, by name) at 30 fps, for each deformer:
+// Per frame of the model's first clip at 30 fps, for each deformer:
 // posing (sampling, FK with limits, collision tests) and deformation, mean over `repeat` plays
 // from frame 0 ([VF08 §4.3]; targets < 0.5 ms on homer for rigid skinning).
 nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,
+                                 const std::vector<std::filesystem::path>& clips,
                                  const std::vector<std::string>& deformers, const SessionParams& params, int repeat) {
-  const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
   const ClipFile clip = read_clip(clips.front());
@@ -233,8 +233,8 @@ nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedMo
 }
 
 nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
+                           const std::vector<std::filesystem::path>& clips,
                            const std::vector<std::string>& weight_methods, int repeat) {
-  const std::vector<std::filesystem::path> clips = model_clips(name);
   nlohmann::json rows = nlohmann::json::array();
   if (clips.empty() || !model.hierarchy()) return rows;
   const ClipFile clip = read_clip(clips.front());
@@ -320,13 +320,13 @@ double smallest_inscribed_ratio(const Frame& frame, const TriMesh& mesh, const R
 }  // namespace
 
 nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::filesystem::path>& clips,
                                const std::vector<std::string>& deformers, int frames) {
   nlohmann::json rows = nlohmann::json::array();
   if (!model.hierarchy()) return rows;
   const double diagonal = bounding_box(model.mesh().positions).diagonal();
   for (const std::string& deformer : deformers) {
-    // The deformer's own rest frame is the reference: a split mesh's open seams or a rest
-    // mesh's own self-intersections are not the deformation's fault.
+    // Against the deformer's own rest frame: split seams, rest self-intersections are no deformation's fault.
     AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
     Frame rest_frame;
     rest_session.play(0, rest_frame);
@@ -361,7 +361,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
             cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
       }
     centers.rest_distance = distances_to_triangles(rest_frame.positions, rest.triangles, centers.rest);
-    for (const std::filesystem::path& clip_path : model_clips(name)) {
+    for (const std::filesystem::path& clip_path : clips) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
       double inscribed_min = HUGE_VAL;
       const int count = session.animator().grid().count();

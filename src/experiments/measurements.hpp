@@ -16,7 +16,8 @@
 
 namespace skinlab {
 
-/// The clips of a model of the manifest (clips/NAME_*.clip), sorted by name.
+/// The clips of a model of the manifest (clips/NAME_*.clip), sorted by name (model_source.hpp
+/// finds clips for any model).
 std::vector<std::filesystem::path> model_clips(const std::string& name);
 
 /// The median of the values (the upper one of an even count); `values` must not be empty.
@@ -36,8 +37,10 @@ nlohmann::json measure_model(const std::string& name, const SegmentedModel& mode
 nlohmann::json measure_skeletonization(const std::string& name, const SegmentedModel& model,
                                        const std::vector<SkeletonParams>& methods, int repeat);
 
-/// Per frame of the model's first clip, for each deformer: posing and deformation (bench only).
+/// Per frame of the first of `clips`, for each deformer: posing and deformation (bench only).
+/// Empty without clips or a hierarchy.
 nlohmann::json measure_animation(const std::string& name, const SegmentedModel& model,
+                                 const std::vector<std::filesystem::path>& clips,
                                  const std::vector<std::string>& deformers, const SessionParams& params, int repeat);
 
 /// Tables 5.4–5.7: per frame of clips/NAME_thesis_gap.clip, each phase of gap reconstruction with
@@ -48,14 +51,16 @@ nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel&
 /// Table 5.3: the gap pre-processing phases. Empty for a model without a hierarchy.
 nlohmann::json measure_gap_preprocess(const std::string& name, const SegmentedModel& model, int repeat);
 
-/// The SBS paper's Table 2 analogue: LBS and SBS per frame of the model's first clip, one
+/// The SBS paper's Table 2 analogue: LBS and SBS per frame of the first of `clips`, one
 /// thread, their ratio and SVDs per frame, for each weight method.
 nlohmann::json measure_sbs(const std::string& name, const SegmentedModel& model,
+                           const std::vector<std::filesystem::path>& clips,
                            const std::vector<std::string>& weight_methods, int repeat);
 
-/// The deformation-quality table: per clip of the model and deformer, `frames` frames spread
+/// The deformation-quality table: per clip of `clips` and deformer, `frames` frames spread
 /// evenly over the clip, each against the same deformer's rest pose (docs/quality.md).
 nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
+                               const std::vector<std::filesystem::path>& clips,
                                const std::vector<std::string>& deformers, int frames);
 
 /// One motion of a joint sweep: per rotation the first and the last angle in degrees (equal:

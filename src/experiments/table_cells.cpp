@@ -62,11 +62,21 @@ int frame_index(const nlohmann::json& row) {
   return frame.get<int>();
 }
 
+void explain_thesis_blanks(Table& table) {
+  for (const std::string& column : table.columns)
+    if (column.starts_with("Thesis") || column.find(" thesis ") != std::string::npos)
+      table.blank_reasons[column] = "the thesis gives no number for this model there (its chapter 5 has homer, cow, "
+                                    "camel, dino and diplodocus)";
+    else if (column == "Speed-up")
+      table.blank_reasons[column] = "given only where our mesh is the thesis' own (homer)";
+}
+
 Table timing_table(const TableSpec& spec, std::string note, std::vector<std::string> columns,
                    const std::vector<nlohmann::json>& rows,
                    const std::function<TimedCells(const nlohmann::json&)>& cells_of) {
   Table t{spec.id, spec.title, {kTimingNote, std::move(note), kThesisNote}, std::move(columns), {}};
   t.columns.insert(t.columns.end(), {"Thesis (ms)", "Thesis vertices", "Thesis parts", "Speed-up"});
+  explain_thesis_blanks(t);
   // Every phase's spread, in the CSV only (the total's is a printed column): "hull_ms_spread"
   // becomes "hull spread (ms)".
   std::vector<std::string> spread_keys;
@@ -160,6 +170,7 @@ void append_phase_rows(Table& table, const std::vector<const nlohmann::json*>& g
                        const std::function<std::vector<std::string>(const nlohmann::json&)>& keys_of,
                        const std::function<nlohmann::json(const nlohmann::json&)>& thesis_of,
                        std::vector<std::string> mean_keys) {
+  explain_thesis_blanks(table);
   // Per phase: the sum and count of ours, then of the thesis'.
   std::vector<std::array<double, 4>> sums(phases.size(), {0, 0, 0, 0});
   for (const nlohmann::json* row : group) {

@@ -25,6 +25,9 @@ std::string speed_up(const std::string& model, const nlohmann::json& thesis_ms, 
 std::string thesis_cell(const std::string& model, const char* key);
 
 extern const std::string kThesisNote;
+/// Gives every thesis column of `table` ("Thesis ...", "... thesis (s)") and "Speed-up" its blank
+/// reason: the thesis has no number there (another model, phase or method).
+void explain_thesis_blanks(Table& table);
 extern const std::string kTimingNote;
 
 /// A row's 0-based frame index; a value that is not one (a hand-edited results file) is a

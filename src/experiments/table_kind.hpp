@@ -43,15 +43,20 @@ struct TableKindEntry {
   bool takes_frames = false;  ///< the definition may set `frames` (frames per clip)
   /// The kind's own keys in a table's definition, beyond those every table has.
   std::vector<std::string> option_keys;
-  /// Checks those keys of `table` (at JSON path `path`; `spec` is filled but for its options) and
-  /// returns what TableSpec::options keeps; empty for a kind without options.
+  /// Checks those keys of `table` (at JSON path `path`; `spec` is filled but for its options, and
+  /// the definition's sources hold its models) and returns what TableSpec::options keeps; empty
+  /// for a kind without options.
   std::function<nlohmann::json(const DefinitionChecker&, const nlohmann::json& table, const std::string& path,
-                               const TableSpec& spec)>
+                               const TableSpec& spec, const ExperimentDefinition& def)>
       parse_options;
   /// Options for a small table of this kind (the conformance test's): a few poses, not a study.
   nlohmann::json small_options = nlohmann::json::object();
   RowSchema row_schema;
-  /// The rows of one model (`name`: its name in the definition).
+  /// What a model needs to have rows in this kind's table, beyond a hierarchy and clips: the
+  /// note under the table for a model without rows.
+  std::string needs = "nothing more";
+  /// The rows of one model (`name`: its name in the definition, def.model(name) its files and
+  /// clips).
   std::function<nlohmann::json(const ExperimentDefinition&, const TableSpec&, const std::string& name,
                                const SegmentedModel&)>
       measure;

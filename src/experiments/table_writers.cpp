@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/experiments/table_writers.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <ostream>
 
@@ -46,11 +47,26 @@ std::string csv_cell(const std::string& cell) {
 std::string latex_text(const std::string& text) {
   std::string out;
   for (char ch : text) switch (ch) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '&': case '%': case '$': case '#': case '_': case '{': case '}': out += std::string("\\") + ch; break;
-      default: out += ch;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '~':
+        out += "\\textasciitilde{}";
+        break;
+      case '^':
+        out += "\\textasciicircum{}";
+        break;
+      case '&':
+      case '%':
+      case '$':
+      case '#':
+      case '_':
+      case '{':
+      case '}':
+        out += std::string("\\") + ch;
+        break;
+      default:
+        out += ch;
     }
   return out;
 }
@@ -69,10 +85,37 @@ void write_markdown(const Table& table, std::ostream& out) {
     for (const std::string& cell : row) out << ' ' << markdown_cell(cell) << " |";
     out << '\n';
   }
-  if (!table.notes.empty()) {
-    out << '\n';
-    for (const std::string& note : table.notes) out << note << '\n';
+  // The columns with blank cells, grouped by their reason, in column order.
+  std::vector<std::pair<std::string, std::string>> groups;  // columns, reason
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    const auto reason = table.blank_reasons.find(table.columns[c]);
+    const bool blank = std::any_of(table.rows.begin(), table.rows.end(), [&](const auto& r) { return r[c].empty(); });
+    if (!blank || reason == table.blank_reasons.end()) continue;
+    const auto group =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.second == reason->second; });
+    if (group == groups.end())
+      groups.emplace_back(table.columns[c], reason->second);
+    else
+      group->first += ", " + table.columns[c];
   }
+  std::vector<std::string> notes = table.notes;
+  std::string blanks;
+  for (const auto& [columns, reason] : groups)
+    blanks += (blanks.empty() ? "Blank cells: " : " ") + columns + ": " + reason + ".";
+  if (!blanks.empty()) notes.push_back(blanks);
+  if (!notes.empty()) {
+    out << '\n';
+    for (const std::string& note : notes) out << note << '\n';
+  }
+}
+
+std::vector<std::string> unexplained_blanks(const Table& table) {
+  std::vector<std::string> found;
+  for (std::size_t r = 0; r < table.rows.size(); ++r)
+    for (std::size_t c = 0; c < table.columns.size(); ++c)
+      if (table.rows[r][c].empty() && table.blank_reasons.count(table.columns[c]) == 0)
+        found.push_back(table.columns[c] + ", row " + std::to_string(r + 1));
+  return found;
 }
 
 void write_csv(const Table& table, std::ostream& out) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,11 +16,17 @@ struct Table {
   std::vector<std::string> notes;  ///< sentences under the table (what the columns mean, provenance)
   std::vector<std::string> columns;
   std::vector<std::vector<std::string>> rows;  ///< each as many cells as columns; "" for none
+  /// Why a cell of a column may be blank, by column: every blank cell's column has one
+  /// (unexplained_blanks), and the Markdown names those of the columns that have blanks.
+  std::map<std::string, std::string> blank_reasons = {};
   /// Columns only the CSV has, after the others (every phase's spread: too wide to print), and
   /// their cells, one list per row.
   std::vector<std::string> csv_columns = {};
   std::vector<std::vector<std::string>> csv_cells = {};
 };
+
+/// "COLUMN, row R" for each blank cell whose column has no blank reason (R counts from 1).
+std::vector<std::string> unexplained_blanks(const Table& table);
 
 /// A GitHub-flavoured Markdown table under a "### title" heading, notes after it. Numeric
 /// columns are right-aligned.

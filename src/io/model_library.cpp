@@ -33,13 +33,6 @@ std::string env_or_empty(const char* name) {
   return value != nullptr ? std::string(value) : std::string();
 }
 
-std::string read_whole_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot open file for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The bytes of one member of a (compressed) tar archive.
 std::string extract_member(const fs::path& archive_path, const std::string& member) {
@@ -276,6 +269,14 @@ SegmentedModel load_model(const ModelFiles& files) {
   SegmentedModel model = SegmentedModel::build(read_labeled_mesh(files.mesh, files.labels, seg_names), source);
   if (!files.hierarchy.empty()) model.attach_hierarchy(skel);
   return model;
+}
+
+std::string read_whole_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open file for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace skinlab

@@ -86,6 +86,9 @@ std::filesystem::path resolve_source_mesh(const std::string& name_or_path);
 /// and a .skel, label value i is the i-th segment of the .skel (depth-first order).
 SegmentedModel load_model(const ModelFiles& files);
 
+/// The bytes of a file; InputError when it cannot be read.
+std::string read_whole_file(const std::filesystem::path& path);
+
 /// SHA-256 of `data` as lowercase hex.
 std::string sha256_hex(std::string_view data);
 

@@ -92,6 +92,7 @@ TableKindEntry gap_frames_table_kind() {
       {"bezier_arcs", "i"},    {"bezier_fallbacks", "i"}, {"clamped_sides", "i"},   {"scattered_patches", "i"},
       {"remove_ms", "n"},      {"add_ms", "n"},           {"triangulate_ms", "n"},  {"normals_ms", "n"},
       {"total_ms", "n"},       {"total_ms_spread", "n"},  {"thesis_total_ms", "n?"}};
+  kind.needs = "clips/NAME_thesis_gap.clip (the thesis' clip of four parts moving together)";
   kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
                     const SegmentedModel& model) {
     nlohmann::json rows = nlohmann::json::array();

@@ -41,7 +41,7 @@ std::vector<SweepMotion> motions_of(const nlohmann::json& options) {
 }
 
 nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::json& table, const std::string& path,
-                             const TableSpec& spec) {
+                             const TableSpec& spec, const ExperimentDefinition& def) {
   nlohmann::json options = {{"joints", nlohmann::json::object()}, {"motions", nlohmann::json::array()}};
   // Per model the joints to sweep (a joint is the part that hangs from it: any joint of the
   // model's .skel but its root); a model the table does not list sweeps every joint.
@@ -49,7 +49,12 @@ nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::jso
   check.keys(joints, path + "/joints", spec.models, {});
   for (const std::string& model : spec.models) {
     std::vector<std::string> names;
-    const SkelFile skel = read_skel(resolve_model(model).hierarchy);
+    const std::filesystem::path& hierarchy = def.model(model).files.hierarchy;
+    if (hierarchy.empty()) {  // nothing to sweep: the table says so (build)
+      options["joints"][model] = nlohmann::json::array();
+      continue;
+    }
+    const SkelFile skel = read_skel(hierarchy);
     for (std::size_t j = 1; j < skel.joints.size(); ++j) names.push_back(skel.joints[j].name);
     options["joints"][model] = joints.contains(model) ? check.names(joints[model], path + "/joints/" + model, names) : names;
   }
@@ -126,6 +131,10 @@ const std::string kMeasuresNote =
     "twist, about the child's bone (from the joint to its kernel centroid) from 0 to 180; bend_then_twist, the bend at "
     "90 and the twist from 0 to 90; or the definition's own.";
 
+const char* const kOpenFrame = "the frame is open (rigid skinning's split parts): not measurable";
+const char* const kNoSection =
+    "the frame is open, or the posed plane meets no loop round the joint (a bend past the plane's reach)";
+
 // Every pose: one row per result row.
 Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id,
@@ -134,6 +143,10 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
           {"Model", "Joint", "Motion", "Angle (deg)", "Deformer", "Extra pairs", "Inscribed", "Section",
            "Volume (%)", "Normal dev. (deg)", "Open edges"},
           {}};
+  t.blank_reasons = {{"Extra pairs", kOpenFrame},
+                     {"Volume (%)", kOpenFrame},
+                     {"Section", kNoSection},
+                     {"Inscribed", "the joint has no opening to measure from"}};
   for (const nlohmann::json& r : rows)
     t.rows.push_back({r.at("model"), r.at("joint"), r.at("motion"), number(r.at("angle"), 0), r.at("skinning"),
                       number(r.at("extra_pairs"), 0), number(r.at("inscribed_ratio"), 3),
@@ -153,6 +166,11 @@ std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann
           {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Inscribed min", "at (deg)",
            "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
           {}};
+  t.blank_reasons = {{"Extra pairs max", kOpenFrame},
+                     {"at (deg)", "no pose measured it"},
+                     {"Volume max (%)", kOpenFrame},
+                     {"Section min", kNoSection},
+                     {"Inscribed min", "the joint has no opening to measure from"}};
   for (const auto& [key, by_deformer] : sweeps_of(rows))
     for (const std::string& deformer : spec.variants) {
       const auto found = by_deformer.find(deformer);
@@ -172,7 +190,7 @@ std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann
 
 // Per sweep: the measures against the angle, one line per deformer; and close-ups of the joint at
 // the sweep's first, middle and last angle, deformers side by side.
-void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>& rows,
+void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::vector<nlohmann::json>& rows,
              const std::filesystem::path& dir, const Progress& progress) {
   const std::vector<SweepMotion> motions = motions_of(spec.options);
   for (const auto& [key, by_deformer] : sweeps_of(rows)) {
@@ -198,7 +216,7 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
     const std::string& motion_name = motion;  // a lambda may not capture a structured binding (C++17)
     const auto m = std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion_name; });
     if (m == motions.end()) continue;
-    const SegmentedModel segmented = load_model(resolve_model(model));
+    const SegmentedModel segmented = load_model(def.model(model).files);
     const int child = segmented.find_component(joint);
     const std::vector<double> fractions = m->steps == 1 ? std::vector<double>{1.0} : std::vector<double>{0.5, 1.0};
     std::vector<RenderScene> scenes;
@@ -251,7 +269,7 @@ void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vect
     }
     std::vector<const RenderScene*> pointers;
     for (const RenderScene& s : scenes) pointers.push_back(&s);
-    const ModelFiles files = resolve_model(model);
+    const ModelFiles& files = def.model(model).files;
     render_strip_png(pointers, labelled_model_views(files, 280, 280, labels), dir / (stem + "-closeup.png"));
   }
 }

@@ -20,6 +20,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
     t.rows.push_back({m, r.at("parts").dump(), r.at("vertices").dump(), r.at("triangles").dump(), thesis_cell(m, "thesis_name"),
                       thesis_cell(m, "parts"), thesis_cell(m, "vertices"), thesis_cell(m, "triangles")});
   }
+  explain_thesis_blanks(t);
   return t;
 }
 

@@ -29,6 +29,11 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
           {"Model", "Clip", "Deformer", "Frames", "Volume max (%)", "Volume mean (%)", "Min section",
            "Self-int. at joints", "Boundary", "Non-manifold", "Seam gap (%)", "Normal dev. (deg)", "Inscribed min"},
           {}};
+  t.blank_reasons = {
+      {"Min section", "the rest frame is not closed (rigid skinning's split parts have no section), or no joint moved "
+                      "with a loop round it"},
+      {"Self-int. at joints", "a frame is not a mesh CGAL takes (an edge in three triangles)"},
+      {"Inscribed min", "the model has no openings, or no joint moved"}};
   for (const auto& r : rows)
     t.rows.push_back(
         {r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), number(r.at("volume_change_max_pct"), 2),
@@ -39,12 +44,12 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   return t;
 }
 
-void figures(const ExperimentDefinition&, const TableSpec& spec, const std::vector<nlohmann::json>&, const std::filesystem::path& dir,
-             const Progress& progress) {
+void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::vector<nlohmann::json>&,
+             const std::filesystem::path& dir, const Progress& progress) {
   for (const std::string& model : spec.models) {
-    const std::vector<std::filesystem::path> clips = model_clips(model);
+    const std::vector<std::filesystem::path>& clips = def.model(model).clips;
     if (clips.empty()) continue;
-    const ModelFiles files = resolve_model(model);
+    const ModelFiles& files = def.model(model).files;
     const SegmentedModel m = load_model(files);
     if (!m.hierarchy()) continue;
     const ClipFile clip = read_clip(clips.front());
@@ -89,8 +94,10 @@ TableKindEntry quality_table_kind() {
       {"volume_change_mean_pct", "n"}, {"min_cross_section_ratio", "n?"}, {"self_intersections_over_rest_max", "i?"},
       {"boundary_edges_max", "i"}, {"non_manifold_edges_max", "i"}, {"seam_gap_max_pct", "n"},
       {"normal_deviation_over_rest_deg", "n"}, {"inscribed_ratio_min", "n?"}};
-  kind.measure = [](const ExperimentDefinition&, const TableSpec& spec, const std::string& name,
-                    const SegmentedModel& model) { return measure_quality(name, model, spec.variants, spec.frames); };
+  kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
+                    const SegmentedModel& model) {
+    return measure_quality(name, model, def.model(name).clips, spec.variants, spec.frames);
+  };
   kind.build = build;
   kind.figures = figures;
   return kind;

@@ -34,7 +34,9 @@ TableKindEntry sbs_table_kind() {
                           {"lbs_ms_spread", "n"}, {"sbs_ms", "n"}, {"sbs_ms_spread", "n"}, {"ratio", "n"},
                           {"svd_per_frame", "i"}};
   kind.measure = [](const ExperimentDefinition& def, const TableSpec& spec, const std::string& name,
-                    const SegmentedModel& model) { return measure_sbs(name, model, spec.variants, def.repeats); };
+                    const SegmentedModel& model) {
+    return measure_sbs(name, model, def.model(name).clips, spec.variants, def.repeats);
+  };
   kind.build = build;
   return kind;
 }

@@ -73,6 +73,13 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
           {"Model", "Method", "Max angle (deg)", "Inside (%)", "Worst bone (deg)", "Worst bone part", "Mean bone (deg)",
            "Worst axis (deg)", "Worst axis part", "Axes > 30 deg", "Off plane", "Turn (deg)"},
           {}};
+  t.blank_reasons = {{"Max angle (deg)", "the method does not refine"},
+                     {"Axes > 30 deg", "the method computes no principal axes"},
+                     {"Worst axis (deg)", "the method computes no principal axes"},
+                     {"Worst axis part", "the method computes no principal axes"},
+                     {"Worst bone part", "the model has one part"},
+                     {"Worst bone (deg)", "the model has one part"},
+                     {"Mean bone (deg)", "the model has one part"}};
   for (const nlohmann::json& r : rows)
     t.rows.push_back({r.at("model"), r.at("method"),
                       find_skeleton_method(r.at("method")).refines ? number(r.at("max_angle"), 0) : "",
@@ -88,7 +95,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
              const std::filesystem::path& dir, const Progress& progress) {
   for (const std::string& model : spec.models) {
     progress(spec.id + ": " + model + " worst parts");
-    const ModelFiles files = resolve_model(model);
+    const ModelFiles& files = def.model(model).files;
     const SegmentedModel m = load_model(files);
     std::vector<RenderScene> scenes;
     std::vector<std::string> labels;

@@ -42,7 +42,9 @@ std::vector<Table> thesis_shape(const TableSpec& spec, const std::vector<nlohman
   for (const std::string& method : methods) {
     t.columns.push_back(method + " (ms)");
     t.columns.push_back(method + " thesis (s)");
+    t.blank_reasons[method + " (ms)"] = "the definition leaves the method out";
   }
+  explain_thesis_blanks(t);
   std::map<std::string, std::map<std::string, const nlohmann::json*>> by_model;
   std::vector<std::string> order;
   for (const nlohmann::json& r : rows) {
@@ -68,7 +70,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
   std::vector<std::pair<std::string, std::vector<double>>> bars;
   for (const std::string& model : spec.models) {
     progress(spec.id + ": " + model + " skeletons");
-    const ModelFiles files = resolve_model(model);
+    const ModelFiles& files = def.model(model).files;
     const SegmentedModel m = load_model(files);
     std::vector<RenderScene> scenes;
     std::vector<Skeleton> skeletons;
