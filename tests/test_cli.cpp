@@ -19,6 +19,8 @@
 #include "skinlab/io/mesh_formats.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/io/read_mesh.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
 #include "test_meshes.hpp"
 
 namespace fs = std::filesystem;
@@ -475,7 +477,7 @@ TEST_P(CliGltf, AnimateExportsAValidBinaryGltf) {
   const std::uint32_t bin_length = u32(20 + json_length);
   EXPECT_EQ(doc["buffers"][0]["byteLength"], bin_length);
   // Accessors fit their buffer views, and views their buffer.
-  const std::map<std::string, int> components = {{"SCALAR", 1}, {"VEC3", 3}, {"VEC4", 4}};
+  const std::map<std::string, int> components = {{"SCALAR", 1}, {"VEC3", 3}, {"VEC4", 4}, {"MAT4", 16}};
   for (const auto& a : doc["accessors"]) {
     const auto& view = doc["bufferViews"][a["bufferView"].get<int>()];
     const int size = a["componentType"] == 5123 ? 2 : 4;
@@ -500,6 +502,54 @@ TEST_P(CliGltf, AnimateExportsAValidBinaryGltf) {
                                  report);
   EXPECT_EQ(status, 0) << report;
   EXPECT_NE(report.find("\"errors\":0"), std::string::npos) << report;
+  fs::remove_all(dir);
+}
+
+// The glTF rig as other tools read it: Debian's Assimp (through `skinlab info`) and tinygltf load
+// it without error, each joint's bind frame sits at the rig's joint, its node's translations add
+// up to the same point, and Blender puts each bone's head there, to 1e-5 of the diagonal.
+TEST(Cli, GltfRigIsReadByAssimpTinygltfAndBlenderWithBonesAtTheJoints) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_glb_rig_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  ASSERT_EQ(run_skinlab("animate homer --clip " + kData + "/../../clips/homer_wave.clip --fps 10 --skinning lbs " +
+                        "--format glb -o " + dir.string())
+                .code,
+            0);
+  const std::string glb = (dir / "animation.glb").string();
+  const CliResult info = run_skinlab("info " + glb);
+  EXPECT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("vertices 5440, triangles 10876"), std::string::npos) << info.out;
+  std::string out;
+  ASSERT_EQ(skinlab::test::run_command("'" TINYGLTF_LOAD_EXE "' '" + glb + "'", out), 0) << out;
+  const auto read = nlohmann::json::parse(out.substr(out.find('{')));
+  const skinlab::SegmentedModel model = skinlab::load_model(skinlab::resolve_model("homer"));
+  const skinlab::AnimationSession session(model, std::nullopt, {}, skinlab::find_deformer("lbs"));
+  const double tolerance = 1e-5 * skinlab::bounding_box(model.mesh().positions).diagonal();
+  ASSERT_EQ(read["joints"].size(), static_cast<std::size_t>(model.num_components()));
+  for (int c = 0; c < model.num_components(); ++c) {
+    const skinlab::Vec3& joint = session.rig().components[c].joint;
+    const auto& written = read["joints"][model.components()[c].name];
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(written[k].get<double>(), joint[k], tolerance) << model.components()[c].name;
+  }
+  std::string where;
+  if (skinlab::test::run_command("command -v blender", where) != 0) GTEST_SKIP() << "no blender (.ci/run installs it)";
+  std::string log;
+  ASSERT_EQ(skinlab::test::run_command("blender -b --factory-startup --python '" + std::string(SKINLAB_SOURCE_DIR) +
+                                           "/tests/blender_read_frames.py' -- '" + glb + "' '" +
+                                           (dir / "blender.json").string() + "' 0",
+                                       log),
+            0)
+      << log;
+  std::ifstream in(dir / "blender.json");
+  const auto blender = nlohmann::json::parse(in);
+  ASSERT_EQ(blender["bones"].size(), static_cast<std::size_t>(model.num_components())) << blender["bones"].dump();
+  for (const auto& [name, head] : blender["bones"].items()) {
+    const skinlab::Vec3& joint = session.rig().components[model.find_component(name)].joint;
+    // Blender is z-up: its (x, y, z) is glTF's (x, -z, y).
+    EXPECT_NEAR(head[0].get<double>(), joint.x(), tolerance) << name;
+    EXPECT_NEAR(head[2].get<double>(), joint.y(), tolerance) << name;
+    EXPECT_NEAR(-head[1].get<double>(), joint.z(), tolerance) << name;
+  }
   fs::remove_all(dir);
 }
 

@@ -124,10 +124,14 @@ void play_and_write(const AnimateOptions& o, const ModelFiles& files, const Segm
   if (glb) {
     const Stopwatch stopwatch;
     std::vector<int> parent(model.num_components());
-    for (int c = 0; c < model.num_components(); ++c) parent[c] = rig.components[c].parent;
+    std::vector<Vec3> joints(model.num_components());
+    for (int c = 0; c < model.num_components(); ++c) {
+      parent[c] = rig.components[c].parent;
+      joints[c] = rig.components[c].joint;
+    }
     const LinearSkin skin = *session.deformer().linear_skin();
     outputs.write(std::filesystem::path(o.output) / "animation.glb",
-                  [&](std::ostream& out) { write_glb(out, model, rest, skin, parent, glb_frames); });
+                  [&](std::ostream& out) { write_glb(out, model, rest, skin, parent, joints, glb_frames); });
     played.writing_seconds += stopwatch.seconds();
   }
 }

@@ -11,6 +11,7 @@
 
 #include "skinlab/core/error.hpp"
 #include "skinlab/io/json_text.hpp"
+#include "skinlab/render/software_render.hpp"
 
 namespace skinlab {
 
@@ -63,8 +64,10 @@ std::vector<float> unit_normals(const std::vector<float>& normals) {
   return unit;
 }
 
-// The skinned triangle mesh: positions (with the bounds POSITION needs), normals, joints,
-// weights and indices.
+// The skinned triangle mesh: positions (with the bounds POSITION needs), normals, each vertex's
+// part colour (palette_color, as the viewer and pictures), joints, weights and indices. One
+// primitive: with one per part, Assimp 5.2 copies the shared vertices into each part's mesh,
+// and a reader through it finds the parts apart instead of meeting at their borders.
 nlohmann::json mesh_primitive(GltfBuilder& b, const SkinMesh& mesh, const LinearSkin& skin) {
   const int nv = mesh.num_vertices();
   std::vector<float> lo(3, std::numeric_limits<float>::max()), hi(3, -std::numeric_limits<float>::max());
@@ -75,6 +78,12 @@ nlohmann::json mesh_primitive(GltfBuilder& b, const SkinMesh& mesh, const Linear
     }
   const int positions = b.add(mesh.rest_positions, kFloat, "VEC3", nv, kArrayBuffer, lo, hi);
   const int normals = b.add(unit_normals(mesh.rest_normals), kFloat, "VEC3", nv, kArrayBuffer);
+  std::vector<float> colours;
+  for (int v = 0; v < nv; ++v) {
+    const Rgb colour = palette_color(mesh.vertex_component[v]);
+    colours.insert(colours.end(), colour.begin(), colour.end());
+  }
+  const int colours_accessor = b.add(colours, kFloat, "VEC3", nv, kArrayBuffer);
   std::vector<std::uint16_t> joints;
   std::vector<float> weights;
   for (int v = 0; v < nv; ++v) {
@@ -86,23 +95,40 @@ nlohmann::json mesh_primitive(GltfBuilder& b, const SkinMesh& mesh, const Linear
   std::vector<std::uint32_t> indices;
   for (const Tri& t : mesh.triangles)
     for (int v : t) indices.push_back(static_cast<std::uint32_t>(v));
-  const int index_accessor =
-      b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
   nlohmann::json primitive;
-  primitive["attributes"] = {
-      {"POSITION", positions}, {"NORMAL", normals}, {"JOINTS_0", joints_accessor}, {"WEIGHTS_0", weights_accessor}};
-  primitive["indices"] = index_accessor;
+  primitive["attributes"] = {{"POSITION", positions},
+                             {"NORMAL", normals},
+                             {"COLOR_0", colours_accessor},
+                             {"JOINTS_0", joints_accessor},
+                             {"WEIGHTS_0", weights_accessor}};
+  primitive["indices"] = b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
+  primitive["material"] = 0;  // its base colour multiplies COLOR_0: white keeps the part colours
   primitive["mode"] = 4;
   return primitive;
 }
 
-// One node per component (its children by the hierarchy), then the skinned mesh's node.
-nlohmann::json hierarchy_nodes(const SegmentedModel& model, const std::vector<int>& parent, int& root) {
+// A joint's rest frame in the model: at its joint point, unrotated.
+QT rest_frame(const Vec3& joint) { return QT{Quat::Identity(), joint}; }
+
+// Per joint the inverse of its rest frame, as column-major 4x4 matrices.
+std::vector<float> inverse_bind_matrices(const std::vector<Vec3>& joints) {
+  std::vector<float> matrices;
+  for (const Vec3& p : joints)
+    matrices.insert(matrices.end(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, static_cast<float>(-p.x()),
+                                     static_cast<float>(-p.y()), static_cast<float>(-p.z()), 1});
+  return matrices;
+}
+
+// One node per component at its joint (its children by the hierarchy), then the skinned mesh's
+// node.
+nlohmann::json hierarchy_nodes(const SegmentedModel& model, const std::vector<int>& parent,
+                               const std::vector<Vec3>& joints, int& root) {
   const int nc = model.num_components();
   nlohmann::json nodes = nlohmann::json::array();
   root = 0;
   for (int c = 0; c < nc; ++c) {
-    nlohmann::json node = {{"name", model.components()[c].name}};
+    const Vec3 offset = parent[c] < 0 ? joints[c] : Vec3(joints[c] - joints[parent[c]]);
+    nlohmann::json node = {{"name", model.components()[c].name}, {"translation", {offset.x(), offset.y(), offset.z()}}};
     nlohmann::json children = nlohmann::json::array();
     for (int d = 0; d < nc; ++d)
       if (parent[d] == c) children.push_back(d);
@@ -114,8 +140,12 @@ nlohmann::json hierarchy_nodes(const SegmentedModel& model, const std::vector<in
   return nodes;
 }
 
-// The clip: per component, its local rotation and translation at every frame, LINEAR.
-nlohmann::json clip_animation(GltfBuilder& b, const std::vector<int>& parent, const AnimationFrames& frames) {
+// The clip: per component, its joint node's local rotation and translation at every frame,
+// LINEAR. The skinning transform of joint c is its node's world transform times its inverse
+// bind matrix, which must be the component's world transform W_c: the node's world transform
+// is W_c * rest_c, and its local one (rest_p^-1 W_p^-1) (W_c rest_c).
+nlohmann::json clip_animation(GltfBuilder& b, const std::vector<int>& parent, const std::vector<Vec3>& joints,
+                              const AnimationFrames& frames) {
   const int nt = static_cast<int>(frames.times.size()), nc = static_cast<int>(parent.size());
   std::vector<float> times(frames.times.begin(), frames.times.end());
   const int input = b.add(times, kFloat, "SCALAR", nt, 0, {times.front()}, {times.back()});
@@ -125,7 +155,8 @@ nlohmann::json clip_animation(GltfBuilder& b, const std::vector<int>& parent, co
     Quat previous = Quat::Identity();
     for (int f = 0; f < nt; ++f) {
       const std::vector<QT>& world = frames.world[f];
-      const QT local = parent[c] < 0 ? world[c] : world[parent[c]].inverse() * world[c];
+      const QT node = world[c] * rest_frame(joints[c]);
+      const QT local = parent[c] < 0 ? node : (world[parent[c]] * rest_frame(joints[parent[c]])).inverse() * node;
       Quat q = local.q.normalized();
       if (q.dot(previous) < 0) q.coeffs() = -q.coeffs();  // keep LINEAR (slerp) on the short way
       previous = q;
@@ -167,12 +198,13 @@ void write_container(std::ostream& out, const nlohmann::json& doc, std::vector<u
 }  // namespace
 
 void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
-               const std::vector<int>& parent, const AnimationFrames& frames) {
+               const std::vector<int>& parent, const std::vector<Vec3>& joints, const AnimationFrames& frames) {
   const int nc = model.num_components();
   GltfBuilder b;
   const nlohmann::json primitive = mesh_primitive(b, mesh, skin);
+  const int inverse_binds = b.add(inverse_bind_matrices(joints), kFloat, "MAT4", nc, 0);
   int root = 0;
-  const nlohmann::json nodes = hierarchy_nodes(model, parent, root);
+  const nlohmann::json nodes = hierarchy_nodes(model, parent, joints, root);
   std::vector<int> joint_nodes(nc);
   for (int c = 0; c < nc; ++c) joint_nodes[c] = c;
 
@@ -181,12 +213,15 @@ void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& m
   doc["scene"] = 0;
   doc["scenes"] = nlohmann::json::array({{{"nodes", {nc, root}}}});
   doc["nodes"] = nodes;
-  doc["skins"] = nlohmann::json::array({{{"joints", joint_nodes}, {"skeleton", root}}});
+  doc["skins"] = nlohmann::json::array(
+      {{{"joints", joint_nodes}, {"skeleton", root}, {"inverseBindMatrices", inverse_binds}, {"name", "skeleton"}}});
   nlohmann::json gltf_mesh;
   gltf_mesh["name"] = "model";
   gltf_mesh["primitives"] = nlohmann::json::array({primitive});
   doc["meshes"] = nlohmann::json::array({gltf_mesh});
-  if (!frames.times.empty()) doc["animations"] = nlohmann::json::array({clip_animation(b, parent, frames)});
+  doc["materials"] = nlohmann::json::array(
+      {{{"name", "parts"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.0}, {"roughnessFactor", 0.8}}}}});
+  if (!frames.times.empty()) doc["animations"] = nlohmann::json::array({clip_animation(b, parent, joints, frames)});
   while (b.bin.size() % 4 != 0) b.bin.push_back(0);
   doc["bufferViews"] = b.views;
   doc["accessors"] = b.accessors;

@@ -18,12 +18,14 @@ struct AnimationFrames {
   std::vector<std::vector<QT>> world;  ///< per frame: world transform per component
 };
 
-/// Writes a .glb: joint node c = component c (children per `parent`), rest pose = identity node
-/// transforms (so the inverse bind matrices are identities and are omitted), one mesh node with
-/// the skin, vertices as in `mesh` bound by `skin` (one entry per vertex), and one LINEAR
-/// animation whose joint samplers hold each component's local transform (parent world^-1 x
-/// world) per frame. `parent` is indexed by component id, -1 for the root.
+/// Writes a .glb: joint node c = component c (children per `parent`), named as the part, at its
+/// rest joint point `joints[c]` (model coordinates; its node translation is the offset from its
+/// parent's), unrotated, with the inverse of that rest frame as its inverse bind matrix; one
+/// mesh node with the skin, vertices as in `mesh` bound by `skin` (one entry per vertex) and
+/// coloured by their part (COLOR_0, palette colours); and one LINEAR animation whose joint
+/// samplers hold each joint node's local transform per frame, so that node world x inverse bind
+/// = the component's world transform. `parent` is indexed by component id, -1 for the root.
 void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
-               const std::vector<int>& parent, const AnimationFrames& frames);
+               const std::vector<int>& parent, const std::vector<Vec3>& joints, const AnimationFrames& frames);
 
 }  // namespace skinlab
