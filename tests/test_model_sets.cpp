@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "run_command.hpp"
@@ -252,6 +253,47 @@ TEST_F(ModelSets, ExerciseClipAndBenchRunOnAMeshPath) {
             2);
   EXPECT_NE(out.find("give exactly one --model"), std::string::npos) << out;
   EXPECT_FALSE(fs::exists(clip));
+}
+
+// `skinlab rename`: one command renames a part in the .skel, the OBJ's groups and the clips beside
+// the mesh, so the model loads and plays under the new names; a refused rename changes no file.
+TEST_F(ModelSets, RenameRewritesTheHierarchyGroupsAndClipsTogether) {
+  copy_model("cylinder3");
+  copy_model("octahedron");
+  const std::string exe = SKINLAB_EXE;
+  const fs::path obj = dir_ / "cylinder3.obj", clip = dir_ / "cylinder3_exercise.clip";
+  std::string out;
+  ASSERT_EQ(test::run_command(exe + " clip exercise " + obj.string() + " -o " + clip.string(), out), 0) << out;
+  const std::string before_skel = read_whole_file(dir_ / "cylinder3.skel"), before_obj = read_whole_file(obj);
+  // Refused: an unknown part, a name another part keeps, a bad name, a standard model.
+  for (const std::string args : {"nope=lid", "top=bottom", "top=a/b", "top=mover"}) {
+    EXPECT_EQ(test::run_command(exe + " rename " + obj.string() + " " + args, out), 2) << args << out;
+    EXPECT_EQ(read_whole_file(dir_ / "cylinder3.skel"), before_skel) << args;
+    EXPECT_EQ(read_whole_file(obj), before_obj) << args;
+  }
+  EXPECT_EQ(test::run_command(exe + " rename homer head=hd", out), 2) << out;
+  // Two names swapped at once, a third renamed.
+  ASSERT_EQ(test::run_command(exe + " rename " + obj.string() + " top=bottom bottom=top middle=body", out), 0) << out;
+  const SegmentedModel renamed = load_model(resolve_model(obj.string()));
+  const SegmentedModel original = load_model(resolve_model((kData / "cylinder3.obj").string()));
+  ASSERT_EQ(renamed.num_components(), original.num_components());
+  const std::map<std::string, std::string> expected = {{"top", "bottom"}, {"bottom", "top"}, {"middle", "body"}};
+  for (int c = 0; c < original.num_components(); ++c) {
+    const int r = renamed.find_component(expected.at(original.components()[c].name));
+    ASSERT_GE(r, 0) << original.components()[c].name;
+    EXPECT_EQ(renamed.components()[r].original_triangle, original.components()[c].original_triangle);
+  }
+  const ClipFile played = read_clip(clip);
+  for (const ClipChannel& channel : played.channels) EXPECT_NE(channel.dof.joint, "middle");
+  EXPECT_NO_THROW(resolve_clip_dofs(played, read_skel(dir_ / "cylinder3.skel")));
+  ASSERT_EQ(test::run_command(exe + " animate " + obj.string() + " --clip " + clip.string() + " -o " +
+                                  (dir_ / "frames").string() + " --frames 0:3",
+                              out),
+            0)
+      << out;
+  // OFF + .seg + .skel: the labels index the hierarchy, so renaming the .skel renames the part.
+  ASSERT_EQ(test::run_command(exe + " rename " + (dir_ / "octahedron.off").string() + " part1=cap", out), 0) << out;
+  EXPECT_GE(load_model(resolve_model((dir_ / "octahedron.off").string())).find_component("cap"), 0);
 }
 
 }  // namespace

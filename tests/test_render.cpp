@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <stb/stb_image.h>  // implemented in test_viewer.cpp
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
 
@@ -45,7 +46,7 @@ TEST(SoftwareRender, StripPanelsCarryTheirLabels) {
   render_strip_png({&empty, &empty}, {labelled, plain}, path);
   int width = 0, height = 0, channels = 0;
   const std::unique_ptr<unsigned char, void (*)(void*)> image(stbi_load(path.c_str(), &width, &height, &channels, 3),
-                                                             stbi_image_free);
+                                                              stbi_image_free);
   std::filesystem::remove(path);
   ASSERT_NE(image, nullptr);
   ASSERT_EQ(width, 400);
@@ -61,6 +62,33 @@ TEST(SoftwareRender, StripPanelsCarryTheirLabels) {
   EXPECT_GT(dark_first, 300);
   EXPECT_EQ(dark_second, 0);
   EXPECT_EQ(image.get()[3 * (2 * width + 2)], 255);  // the margin above and left of the text
+}
+
+// A legend column right of the panels: per entry a swatch of its colour and its name, in order.
+TEST(SoftwareRender, LegendShowsEachColourBesideItsName) {
+  const RenderScene empty;
+  RenderView view;
+  view.width = 100;
+  view.height = 40;
+  const Legend legend = {{"torso", palette_color(0)}, {"arm_l_upper", palette_color(1)}, {"x", palette_color(2)}};
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "skinlab_legend.png";
+  render_strip_png({&empty}, {view}, path, legend);
+  int width = 0, height = 0, channels = 0;
+  const std::unique_ptr<unsigned char, void (*)(void*)> image(stbi_load(path.c_str(), &width, &height, &channels, 3),
+                                                              stbi_image_free);
+  std::filesystem::remove(path);
+  ASSERT_NE(image, nullptr);
+  // 10 + 18 + 8 + 12 per character of the longest name (11) + 10 wide, 3 lines of 28 + 20 high.
+  EXPECT_EQ(width, 100 + 10 + 18 + 8 + 12 * 11 + 10);
+  EXPECT_EQ(height, 2 * 10 + 3 * 28);
+  for (int i = 0; i < 3; ++i) {
+    const unsigned char* swatch = image.get() + 3 * ((10 + 28 * i + 9) * width + 100 + 10 + 9);
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(swatch[k], std::lround(255.0f * legend[i].second[k])) << i;
+    int dark = 0;  // the name's letters, right of the swatch
+    for (int y = 10 + 28 * i; y < 10 + 28 * i + 24; ++y)
+      for (int x = 100 + 36; x < width; ++x) dark += image.get()[3 * (y * width + x)] < 100;
+    EXPECT_GT(dark, 20) << i;
+  }
 }
 
 // The font has glyphs for printable ASCII only: other bytes (a part name in UTF-8, a control
@@ -83,8 +111,12 @@ TEST(SoftwareRender, LabelBytesOutsidePrintableAsciiPrintAsQuestionMarks) {
     return pixels;
   };
   const std::vector<unsigned char> question_marks = strip("a??b");
-  EXPECT_EQ(strip("a\xc3\xa9" "b"), question_marks);
-  EXPECT_EQ(strip("a\x01\x7f" "b"), question_marks);
+  EXPECT_EQ(strip("a\xc3\xa9"
+                  "b"),
+            question_marks);
+  EXPECT_EQ(strip("a\x01\x7f"
+                  "b"),
+            question_marks);
   EXPECT_NE(strip("a!!b"), question_marks);
 }
 

@@ -9,6 +9,7 @@ void add_commands(CLI::App& app, int& exit_code, int argc, char** argv) {
   add_info_command(app, exit_code);
   add_skeletonize_command(app, exit_code);
   add_segment_command(app, exit_code);
+  add_rename_command(app, exit_code);
   add_animate_command(app, exit_code);
   add_clip_command(app, exit_code);
   add_view_command(app, exit_code, argc, argv);

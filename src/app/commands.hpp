@@ -24,6 +24,7 @@ void add_weights_command(CLI::App& app, int& exit_code);
 void add_segment_command(CLI::App& app, int& exit_code);
 void add_animate_command(CLI::App& app, int& exit_code);
 void add_clip_command(CLI::App& app, int& exit_code);
+void add_rename_command(CLI::App& app, int& exit_code);
 /// `argc`/`argv` go to glutInit (X display options).
 void add_view_command(CLI::App& app, int& exit_code, int argc, char** argv);
 

@@ -121,7 +121,10 @@ void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& 
   scene.meshes.push_back(std::move(mesh));
   std::vector<RenderView> named;
   for (const std::string& v : views) named.push_back(named_view(v, width, height, up, forward));
-  render_views_png(scene, named, path);
+  Legend legend;
+  for (std::size_t p = 0; p < parts.part_names.size(); ++p)
+    legend.emplace_back(parts.part_names[p], palette_color(static_cast<int>(p)));
+  render_strip_png(std::vector<const RenderScene*>(named.size(), &scene), named, path, legend);
 }
 
 Rgb palette_color(int index) {
@@ -242,7 +245,8 @@ void draw_label(std::vector<unsigned char>& image, int width, int height, int x0
     if (c != '\n' && (c < ' ' || c > '~')) c = '?';
   // stb_easy_font needs about 270 bytes per character; a float each is ample.
   std::vector<float> quads(270 * ascii.size());
-  const int count = stb_easy_font_print(0, 0, ascii.data(), nullptr, quads.data(), static_cast<int>(quads.size() * sizeof(float)));
+  const int count =
+      stb_easy_font_print(0, 0, ascii.data(), nullptr, quads.data(), static_cast<int>(quads.size() * sizeof(float)));
   // Each quad: four vertices of (x, y, z, colour) floats; corners 0 and 2 span it.
   for (int q = 0; q < count; ++q) {
     const float* v = &quads[static_cast<std::size_t>(q) * 16];
@@ -250,15 +254,22 @@ void draw_label(std::vector<unsigned char>& image, int width, int height, int x0
     const int xb = x0 + scale * static_cast<int>(v[8]), yb = y0 + scale * static_cast<int>(v[9]);
     for (int y = std::max(0, ya); y < std::min(height, yb); ++y)
       for (int x = std::max(x0, xa); x < std::min(x_end, xb); ++x)
-        std::fill_n(image.begin() + 3 * (static_cast<std::ptrdiff_t>(y) * width + x), 3, static_cast<unsigned char>(40));
+        std::fill_n(image.begin() + 3 * (static_cast<std::ptrdiff_t>(y) * width + x), 3,
+                    static_cast<unsigned char>(40));
   }
 }
 
 }  // namespace
 
 void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
-                      const std::filesystem::path& path) {
-  int width = 0, height = 0;
+                      const std::filesystem::path& path, const Legend& legend) {
+  // The legend's lines: a swatch, then the name at scale 2 (stb_easy_font: 6 pixels a
+  // character, 12 a line).
+  constexpr int kLine = 28, kSwatch = 18, kMargin = 10;
+  std::size_t longest = 0;
+  for (const auto& [name, colour] : legend) longest = std::max(longest, name.size());
+  const int legend_width = legend.empty() ? 0 : 2 * kMargin + kSwatch + 8 + 12 * static_cast<int>(longest);
+  int width = legend_width, height = legend.empty() ? 0 : 2 * kMargin + kLine * static_cast<int>(legend.size());
   for (const RenderView& v : views) {
     width += v.width;
     height = std::max(height, v.height);
@@ -273,6 +284,15 @@ void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::
                   image.begin() + static_cast<std::ptrdiff_t>(3 * (static_cast<std::size_t>(y) * width + x0)));
     if (!v.label.empty()) draw_label(image, width, height, x0 + 6, x0 + v.width, 6, v.label, 2);
     x0 += v.width;
+  }
+  for (std::size_t i = 0; i < legend.size(); ++i) {
+    const int y0 = kMargin + kLine * static_cast<int>(i), sx = x0 + kMargin;
+    for (int y = y0; y < y0 + kSwatch; ++y)
+      for (int x = sx; x < sx + kSwatch; ++x)
+        for (int k = 0; k < 3; ++k)
+          image[3 * (static_cast<std::size_t>(y) * width + x) + k] =
+              static_cast<unsigned char>(std::lround(255.0f * legend[i].second[k]));
+    draw_label(image, width, height, sx + kSwatch + 8, width, y0 + 2, legend[i].first, 2);
   }
   write_png(path, width, height, image);
 }

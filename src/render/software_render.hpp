@@ -59,10 +59,13 @@ void render_png(const RenderScene& scene, const RenderView& view, const std::fil
 void render_views_png(const RenderScene& scene, const std::vector<RenderView>& views,
                       const std::filesystem::path& path);
 
+/// A colour key: each entry's swatch and name, one per line.
+using Legend = std::vector<std::pair<std::string, Rgb>>;
+
 /// Scene i in view i, side by side in one PNG (written atomically): a filmstrip. Each panel
-/// carries its view's label.
+/// carries its view's label; a non-empty `legend` is drawn in a column to the right.
 void render_strip_png(const std::vector<const RenderScene*>& scenes, const std::vector<RenderView>& views,
-                      const std::filesystem::path& path);
+                      const std::filesystem::path& path, const Legend& legend = {});
 
 /// A view of a model standing along `up` and facing `forward`: "front" looks at its front
 /// (along -forward), "back" along forward, "side" at its left side (along -(up x forward)),
@@ -72,7 +75,7 @@ RenderView named_view(const std::string& name, int width, int height, const Vec3
                       const Vec3& forward = Vec3::UnitZ());
 
 /// The parts of a labelled mesh in distinct colours, in the named views side by side, the mesh
-/// standing along `up` and facing `forward`.
+/// standing along `up` and facing `forward`, with a legend of the parts' names and colours.
 void render_parts_png(const LabeledMesh& parts, const std::vector<std::string>& views,
                       const std::filesystem::path& path, const Vec3& up = Vec3::UnitY(),
                       const Vec3& forward = Vec3::UnitZ(), int width = 480, int height = 400);
