@@ -212,7 +212,8 @@ TEST(Cli, VersionNamesTheReleaseAndTheCommit) {
 // `bench --skinning X` times X alone: the SBS table (SBS against LBS) and the crowd only when
 // they are named.
 TEST(Cli, BenchTimesOnlyTheDeformersNamed) {
-  const CliResult run = run_skinlab("bench --model cow --skinning rigid --repeat 1 --crowd 5000 --crowd-model cow --json");
+  const CliResult run =
+      run_skinlab("bench --model cow --skinning rigid --repeat 1 --crowd 5000 --crowd-model cow --json");
   ASSERT_EQ(run.code, 0) << run.out;
   const auto result = nlohmann::json::parse(run.out.substr(run.out.find('{')));
   ASSERT_FALSE(result["animation_per_frame"].empty());
@@ -529,7 +530,8 @@ TEST(Cli, GltfRigIsReadByAssimpTinygltfAndBlenderWithBonesAtTheJoints) {
   for (int c = 0; c < model.num_components(); ++c) {
     const skinlab::Vec3& joint = session.rig().components[c].joint;
     const auto& written = read["joints"][model.components()[c].name];
-    for (int k = 0; k < 3; ++k) EXPECT_NEAR(written[k].get<double>(), joint[k], tolerance) << model.components()[c].name;
+    for (int k = 0; k < 3; ++k)
+      EXPECT_NEAR(written[k].get<double>(), joint[k], tolerance) << model.components()[c].name;
   }
   std::string where;
   if (skinlab::test::run_command("command -v blender", where) != 0) GTEST_SKIP() << "no blender (.ci/run installs it)";
@@ -553,16 +555,57 @@ TEST(Cli, GltfRigIsReadByAssimpTinygltfAndBlenderWithBonesAtTheJoints) {
   fs::remove_all(dir);
 }
 
-TEST(Cli, GltfIsRefusedForDeformersThatAreNotLinearBlends) {
-  const fs::path dir = fs::temp_directory_path() / ("skinlab_noglb_" + std::to_string(::getpid()));
+// SBS and DQS bake into morph targets, one per frame, that the validator accepts; gap, whose
+// triangles change, is refused with nothing written, and its binary PLY frames hold what its OBJ
+// frames hold in about a third of the bytes.
+TEST(Cli, GltfBakesFixedTopologyFramesAndGapWritesBinaryPly) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_baked_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string clip = kData + "/../../clips/homer_kick.clip";
+  const std::string validator = std::string(SKINLAB_SOURCE_DIR) + "/.cache/npm/node_modules/gltf-validator";
   for (const char* deformer : {"sbs", "dqs"}) {
-    const CliResult run =
-        run_skinlab("animate homer --clip " + kData + "/../../clips/homer_kick.clip --format glb -o " + dir.string() +
-                    " --skinning " + deformer);
-    EXPECT_EQ(run.code, 2) << run.out;
-    EXPECT_NE(run.out.find("not a linear blend"), std::string::npos) << run.out;
-    EXPECT_FALSE(fs::exists(dir / "animation.glb"));
+    const fs::path out = dir / deformer;
+    const CliResult run = run_skinlab("animate homer --clip " + clip + " --fps 10 --format glb -o " + out.string() +
+                                      " --skinning " + deformer);
+    ASSERT_EQ(run.code, 0) << run.out;
+    std::ifstream in(out / "animation.glb", std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::uint32_t json_length = 0;
+    std::memcpy(&json_length, bytes.data() + 12, 4);
+    const auto doc = nlohmann::json::parse(std::string(bytes.data() + 20, json_length));
+    EXPECT_EQ(doc["meshes"][0]["primitives"][0]["targets"].size(), 31u);  // 3 s at 10 fps
+    EXPECT_EQ(doc["animations"][0]["channels"][0]["target"]["path"], "weights");
+    // Two offsets (position, normal) of 12 bytes per vertex per frame, then the rest mesh.
+    EXPECT_GT(bytes.size(), 31u * 5440u * 24u);
+    EXPECT_LT(bytes.size(), 32u * 5440u * 24u + 400'000u);
+    std::string report;
+    EXPECT_EQ(skinlab::test::run_command("node '" + std::string(SKINLAB_SOURCE_DIR) + "/tests/gltf_validate.js' '" +
+                                             validator + "' '" + (out / "animation.glb").string() + "'",
+                                         report),
+              0)
+        << report;
   }
+  const CliResult gap =
+      run_skinlab("animate homer --clip " + clip + " --format glb -o " + (dir / "gap").string() + " --skinning gap");
+  EXPECT_EQ(gap.code, 2) << gap.out;
+  EXPECT_NE(gap.out.find("change their triangles"), std::string::npos) << gap.out;
+  EXPECT_FALSE(fs::exists(dir / "gap"));
+  for (const char* format : {"obj", "ply"})
+    ASSERT_EQ(run_skinlab("animate homer --clip " + clip + " --skinning gap --frames 10:10 --format " + format +
+                          " -o " + (dir / format).string())
+                  .code,
+              0);
+  const skinlab::LabeledMesh obj = skinlab::read_labeled_mesh(dir / "obj" / "frame_0010.obj");
+  const skinlab::LabeledMesh ply = skinlab::read_labeled_mesh(dir / "ply" / "frame_0010.ply");
+  ASSERT_EQ(ply.mesh.num_vertices(), obj.mesh.num_vertices());
+  ASSERT_EQ(ply.mesh.triangles.size(), obj.mesh.triangles.size());
+  double error = 0;
+  for (int v = 0; v < obj.mesh.num_vertices(); ++v)
+    error = std::max(error, (ply.mesh.positions[v] - obj.mesh.positions[v]).norm());
+  EXPECT_LT(error, 1e-6);
+  const double ratio = static_cast<double>(fs::file_size(dir / "ply" / "frame_0010.ply")) /
+                       static_cast<double>(fs::file_size(dir / "obj" / "frame_0010.obj"));
+  EXPECT_LT(ratio, 0.4);
   fs::remove_all(dir);
 }
 
@@ -601,18 +644,22 @@ TEST(Cli, WeightsAreSavedLoadedAndBadFilesRefused) {
   fs::remove_all(dir);
 }
 
-TEST(Cli, BlenderPlaysTheLbsGltfWithTheObjFramesVertices) {
-  // Blender's armature deformation is linear blending: a real client of the LBS export.
+// Blender plays every glTF skinlab writes with the OBJ frames' vertices: LBS as a skin (Blender's
+// armature deformation is linear blending), SBS and DQS as baked morph targets.
+class CliBlender : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(EveryFixedTopologyDeformer, CliBlender, ::testing::Values("lbs", "sbs", "dqs"));
+
+TEST_P(CliBlender, PlaysTheGltfWithTheObjFramesVertices) {
   std::string where;
   if (skinlab::test::run_command("command -v blender", where) != 0) GTEST_SKIP() << "no blender (.ci/run installs it)";
-  const fs::path dir = fs::temp_directory_path() / ("skinlab_blender_" + std::to_string(::getpid()));
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_blender_" + GetParam() + std::to_string(::getpid()));
   fs::remove_all(dir);
   const std::string clip = kData + "/../../clips/homer_wave.clip";
-  ASSERT_EQ(
-      run_skinlab("animate homer --clip " + clip + " --skinning lbs --fps 24 --format glb -o " + (dir / "glb").string())
-          .code,
-      0);
-  ASSERT_EQ(run_skinlab("animate homer --clip " + clip + " --skinning lbs --fps 24 --frames 0:40 -o " +
+  ASSERT_EQ(run_skinlab("animate homer --clip " + clip + " --skinning " + GetParam() + " --fps 24 --format glb -o " +
+                        (dir / "glb").string())
+                .code,
+            0);
+  ASSERT_EQ(run_skinlab("animate homer --clip " + clip + " --skinning " + GetParam() + " --fps 24 --frames 0:40 -o " +
                         (dir / "obj").string())
                 .code,
             0);

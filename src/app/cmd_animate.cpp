@@ -72,29 +72,31 @@ struct PlayedFrames {
 // frame), its self-intersections.
 nlohmann::json frame_check(int f, const Frame& frame, const EdgeDefects& d, const SegmentedModel& model) {
   const auto pairs = self_intersections(frame.positions, frame.triangles);
-  return {{"frame", f},
-          {"vertices", frame.positions.size() / 3},
-          {"triangles", frame.triangles.size()},
-          {"boundary_edges", d.boundary_edges},
-          {"non_manifold_edges", d.non_manifold_edges},
-          {"misoriented_edges", d.misoriented_edges},
-          {"euler_characteristic", d.euler_characteristic},
-          {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
-          {"joint_self_intersecting_pairs",
-           pairs && model.hierarchy() ? pairs_at_joints(*pairs, frame.triangle_component, model.hierarchy()->parent)
-                                      : -1}};
+  return {
+      {"frame", f},
+      {"vertices", frame.positions.size() / 3},
+      {"triangles", frame.triangles.size()},
+      {"boundary_edges", d.boundary_edges},
+      {"non_manifold_edges", d.non_manifold_edges},
+      {"misoriented_edges", d.misoriented_edges},
+      {"euler_characteristic", d.euler_characteristic},
+      {"self_intersecting_pairs", pairs ? static_cast<int>(pairs->size()) : -1},
+      {"joint_self_intersecting_pairs",
+       pairs && model.hierarchy() ? pairs_at_joints(*pairs, frame.triangle_component, model.hierarchy()->parent) : -1}};
 }
 
-// Plays frames first..last and writes them (OBJ per frame, or one glb) into `outputs`.
-void play_and_write(const AnimateOptions& o, const ModelFiles& files, const SegmentedModel& model,
-                    const ClipFile& clip, AnimationSession& session, OutputSet& outputs, PlayedFrames& played) {
+// Plays frames first..last and writes them (OBJ or PLY per frame, or one glb: skinned for a
+// linear blend, baked morph targets for another deformer whose triangles stay) into `outputs`.
+void play_and_write(const AnimateOptions& o, const ModelFiles& files, const SegmentedModel& model, const ClipFile& clip,
+                    AnimationSession& session, OutputSet& outputs, PlayedFrames& played) {
   const Rig& rig = session.rig();
   const SkinMesh& rest = session.deformer().rest_mesh();
-  const bool glb = o.format == "glb";
+  const bool glb = o.format == "glb", skinned = glb && session.deformer().linear_skin();
   std::vector<std::string> part_names;
   for (const Component& c : model.components()) part_names.push_back(c.name);
   Frame frame;
   AnimationFrames glb_frames;
+  BakedFrames baked;
   for (int f = played.first; f <= played.last; ++f) {
     const AcceptedPose& pose = session.play(f, frame);
     if (!frame.rest_triangles) {
@@ -107,21 +109,35 @@ void play_and_write(const AnimateOptions& o, const ModelFiles& files, const Segm
     played.rejections.insert(played.rejections.end(), pose.rejections.begin(), pose.rejections.end());
     if (f == played.last) played.last_pose = pose_degrees_json(pose.pose, rig);
     const Stopwatch stopwatch;
-    if (glb) {
+    if (skinned) {
       glb_frames.times.push_back(pose.time - clip.range_begin);
       glb_frames.world.push_back(pose.world);
+    } else if (glb) {
+      if (!frame.rest_triangles)
+        throw InputError("--format glb: the '" + o.skinning + "' deformer's frames change their triangles, and " +
+                         "glTF's morph targets keep one triangle list; write --format ply (binary, a file per frame) "
+                         "or obj");
+      baked.times.push_back(pose.time - clip.range_begin);
+      baked.positions.push_back(frame.positions);
+      baked.normals.push_back(frame.normals);
     } else {
       char name[32];
-      std::snprintf(name, sizeof name, "frame_%04d.obj", f);
+      std::snprintf(name, sizeof name, "frame_%04d.%s", f, o.format.c_str());
       const FrameTopology topo = topology(frame, rest);
+      const std::string comment = "skinlab animate " + files.name + " frame " + std::to_string(f) + ", " + o.skinning;
       outputs.write(std::filesystem::path(o.output) / name, [&](std::ostream& out) {
-        write_obj_frame(out, "skinlab animate " + files.name + " frame " + std::to_string(f) + ", " + o.skinning,
-                        frame.positions, frame.normals, topo.triangles, topo.triangle_component, part_names);
+        (o.format == "ply" ? write_ply_frame : write_obj_frame)(out, comment, frame.positions, frame.normals,
+                                                                topo.triangles, topo.triangle_component, part_names);
       });
     }
     played.writing_seconds += stopwatch.seconds();
   }
-  if (glb) {
+  if (glb && !skinned) {
+    const Stopwatch stopwatch;
+    outputs.write(std::filesystem::path(o.output) / "animation.glb",
+                  [&](std::ostream& out) { write_baked_glb(out, rest, baked); });
+    played.writing_seconds += stopwatch.seconds();
+  } else if (skinned) {
     const Stopwatch stopwatch;
     std::vector<int> parent(model.num_components());
     std::vector<Vec3> joints(model.num_components());
@@ -189,10 +205,6 @@ void run_animate(const AnimateOptions& o) {
                      " fps, more than --max-frames " + std::to_string(o.max_frames) + "; pass --max-frames " +
                      std::to_string(count) + " to write them all, or choose some with --frames A:B");
   const bool glb = o.format == "glb";
-  if (glb && !session.deformer().linear_skin())
-    throw InputError("--format glb: the '" + o.skinning +
-                     "' deformer is not a linear blend of the parts' transforms, the only skinning glTF holds; "
-                     "write OBJ frames instead (--format obj)");
   OutputSet outputs;  // a failed run leaves none of its frames
   outputs.create_directories(o.output);
   play_and_write(o, files, model, clip, session, outputs, played);
@@ -231,16 +243,19 @@ void add_animate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--frames", o->frames, "Frames A:B (inclusive) of the clip's range; default all");
   sub->add_option("-o,--output", o->output, "Directory for the frames (created if missing)")->required();
   sub->add_option("--format", o->format,
-                  "obj: one OBJ per frame; glb: one binary glTF 2.0 file, DIR/animation.glb (only for a "
-                  "deformer that is a linear blend of the parts' transforms, as glTF skins are)")
-      ->check(CLI::IsMember({"obj", "glb"}))
+                  "obj: one OBJ per frame; ply: one binary PLY per frame (a quarter of the OBJ's size); glb: one "
+                  "binary glTF 2.0 file, DIR/animation.glb: a skin for rigid and lbs, morph targets baked from the "
+                  "frames for sbs and dqs (not for gap, whose triangles change)")
+      ->check(CLI::IsMember({"obj", "ply", "glb"}))
       ->capture_default_str();
   sub->add_option("--max-frames", o->max_frames,
                   "Refuse to write more frames than this (a long clip range or a high --fps is usually a mistake)")
       ->check(finite_range(1L, static_cast<long>(FrameGrid::kMaxFrames)))
       ->capture_default_str();
   sub->add_flag("--no-limits", o->no_limits, "Do not reject angles outside the joint limits");
-  sub->add_option("--limits", o->limits, kLimitsHelp)->check(CLI::IsMember(limit_rejection_names()))->capture_default_str();
+  sub->add_option("--limits", o->limits, kLimitsHelp)
+      ->check(CLI::IsMember(limit_rejection_names()))
+      ->capture_default_str();
   sub->add_flag("--no-collisions", o->no_collisions, "Do not reject motions that make parts collide");
   sub->add_flag("--json", o->json, "Print frames written, every rejection, the last pose and time per stage as JSON");
   sub->callback([o, sub, &exit_code] {

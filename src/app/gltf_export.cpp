@@ -64,46 +64,53 @@ std::vector<float> unit_normals(const std::vector<float>& normals) {
   return unit;
 }
 
-// The skinned triangle mesh: positions (with the bounds POSITION needs), normals, each vertex's
-// part colour (palette_color, as the viewer and pictures), joints, weights and indices. One
-// primitive: with one per part, Assimp 5.2 copies the shared vertices into each part's mesh,
-// and a reader through it finds the parts apart instead of meeting at their borders.
-nlohmann::json mesh_primitive(GltfBuilder& b, const SkinMesh& mesh, const LinearSkin& skin) {
-  const int nv = mesh.num_vertices();
+// Per component of 3-vectors, the least and the largest value (a POSITION accessor's bounds).
+std::pair<nlohmann::json, nlohmann::json> bounds(const std::vector<float>& xyz) {
   std::vector<float> lo(3, std::numeric_limits<float>::max()), hi(3, -std::numeric_limits<float>::max());
-  for (int v = 0; v < nv; ++v)
-    for (int k = 0; k < 3; ++k) {
-      lo[k] = std::min(lo[k], mesh.rest_positions[3 * v + k]);
-      hi[k] = std::max(hi[k], mesh.rest_positions[3 * v + k]);
-    }
-  const int positions = b.add(mesh.rest_positions, kFloat, "VEC3", nv, kArrayBuffer, lo, hi);
-  const int normals = b.add(unit_normals(mesh.rest_normals), kFloat, "VEC3", nv, kArrayBuffer);
+  for (std::size_t i = 0; i < xyz.size(); ++i) {
+    lo[i % 3] = std::min(lo[i % 3], xyz[i]);
+    hi[i % 3] = std::max(hi[i % 3], xyz[i]);
+  }
+  return {lo, hi};
+}
+
+// The rest mesh: positions (with the bounds POSITION needs), normals, each vertex's part colour
+// (palette_color, as the viewer and pictures; the white material keeps it) and indices. One
+// primitive: with one per part, Assimp 5.2 copies the shared vertices into each part's mesh, and
+// a reader through it finds the parts apart instead of meeting at their borders.
+nlohmann::json plain_primitive(GltfBuilder& b, const SkinMesh& mesh) {
+  const int nv = mesh.num_vertices();
+  const auto [lo, hi] = bounds(mesh.rest_positions);
   std::vector<float> colours;
   for (int v = 0; v < nv; ++v) {
     const Rgb colour = palette_color(mesh.vertex_component[v]);
     colours.insert(colours.end(), colour.begin(), colour.end());
   }
-  const int colours_accessor = b.add(colours, kFloat, "VEC3", nv, kArrayBuffer);
+  std::vector<std::uint32_t> indices;
+  for (const Tri& t : mesh.triangles)
+    for (int v : t) indices.push_back(static_cast<std::uint32_t>(v));
+  nlohmann::json primitive;
+  primitive["attributes"] = {{"POSITION", b.add(mesh.rest_positions, kFloat, "VEC3", nv, kArrayBuffer, lo, hi)},
+                             {"NORMAL", b.add(unit_normals(mesh.rest_normals), kFloat, "VEC3", nv, kArrayBuffer)},
+                             {"COLOR_0", b.add(colours, kFloat, "VEC3", nv, kArrayBuffer)}};
+  primitive["indices"] = b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
+  primitive["material"] = 0;
+  primitive["mode"] = 4;
+  return primitive;
+}
+
+// The skinned mesh: the plain mesh with each vertex's joints and weights.
+nlohmann::json skinned_primitive(GltfBuilder& b, const SkinMesh& mesh, const LinearSkin& skin) {
+  nlohmann::json primitive = plain_primitive(b, mesh);
+  const int nv = mesh.num_vertices();
   std::vector<std::uint16_t> joints;
   std::vector<float> weights;
   for (int v = 0; v < nv; ++v) {
     joints.insert(joints.end(), skin.joints[v].begin(), skin.joints[v].end());
     weights.insert(weights.end(), skin.weights[v].begin(), skin.weights[v].end());
   }
-  const int joints_accessor = b.add(joints, kUnsignedShort, "VEC4", nv, kArrayBuffer);
-  const int weights_accessor = b.add(weights, kFloat, "VEC4", nv, kArrayBuffer);
-  std::vector<std::uint32_t> indices;
-  for (const Tri& t : mesh.triangles)
-    for (int v : t) indices.push_back(static_cast<std::uint32_t>(v));
-  nlohmann::json primitive;
-  primitive["attributes"] = {{"POSITION", positions},
-                             {"NORMAL", normals},
-                             {"COLOR_0", colours_accessor},
-                             {"JOINTS_0", joints_accessor},
-                             {"WEIGHTS_0", weights_accessor}};
-  primitive["indices"] = b.add(indices, kUnsignedInt, "SCALAR", static_cast<int>(indices.size()), kElementArrayBuffer);
-  primitive["material"] = 0;  // its base colour multiplies COLOR_0: white keeps the part colours
-  primitive["mode"] = 4;
+  primitive["attributes"]["JOINTS_0"] = b.add(joints, kUnsignedShort, "VEC4", nv, kArrayBuffer);
+  primitive["attributes"]["WEIGHTS_0"] = b.add(weights, kFloat, "VEC4", nv, kArrayBuffer);
   return primitive;
 }
 
@@ -195,38 +202,70 @@ void write_container(std::ostream& out, const nlohmann::json& doc, std::vector<u
   out.write(reinterpret_cast<const char*>(bin.data()), static_cast<std::streamsize>(bin.size()));
 }
 
-}  // namespace
-
-void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
-               const std::vector<int>& parent, const std::vector<Vec3>& joints, const AnimationFrames& frames) {
-  const int nc = model.num_components();
-  GltfBuilder b;
-  const nlohmann::json primitive = mesh_primitive(b, mesh, skin);
-  const int inverse_binds = b.add(inverse_bind_matrices(joints), kFloat, "MAT4", nc, 0);
-  int root = 0;
-  const nlohmann::json nodes = hierarchy_nodes(model, parent, joints, root);
-  std::vector<int> joint_nodes(nc);
-  for (int c = 0; c < nc; ++c) joint_nodes[c] = c;
-
-  nlohmann::json doc;
+// The document's parts every file has (asset, scene, material, buffers), then the container.
+void finish_and_write(std::ostream& out, nlohmann::json& doc, GltfBuilder& b) {
   doc["asset"] = {{"version", "2.0"}, {"generator", "skinlab"}};
   doc["scene"] = 0;
-  doc["scenes"] = nlohmann::json::array({{{"nodes", {nc, root}}}});
-  doc["nodes"] = nodes;
-  doc["skins"] = nlohmann::json::array(
-      {{{"joints", joint_nodes}, {"skeleton", root}, {"inverseBindMatrices", inverse_binds}, {"name", "skeleton"}}});
-  nlohmann::json gltf_mesh;
-  gltf_mesh["name"] = "model";
-  gltf_mesh["primitives"] = nlohmann::json::array({primitive});
-  doc["meshes"] = nlohmann::json::array({gltf_mesh});
   doc["materials"] = nlohmann::json::array(
       {{{"name", "parts"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.0}, {"roughnessFactor", 0.8}}}}});
-  if (!frames.times.empty()) doc["animations"] = nlohmann::json::array({clip_animation(b, parent, joints, frames)});
   while (b.bin.size() % 4 != 0) b.bin.push_back(0);
   doc["bufferViews"] = b.views;
   doc["accessors"] = b.accessors;
   doc["buffers"] = nlohmann::json::array({{{"byteLength", b.bin.size()}}});
   write_container(out, doc, b.bin);
+}
+
+}  // namespace
+
+void write_baked_glb(std::ostream& out, const SkinMesh& mesh, const BakedFrames& frames) {
+  GltfBuilder b;
+  nlohmann::json primitive = plain_primitive(b, mesh);
+  const std::vector<float> rest_normals = unit_normals(mesh.rest_normals);
+  const int nv = mesh.num_vertices(), nf = static_cast<int>(frames.times.size());
+  primitive["targets"] = nlohmann::json::array();
+  for (int f = 0; f < nf; ++f) {
+    std::vector<float> moved(frames.positions[f]), turned = unit_normals(frames.normals[f]);
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+      moved[i] -= mesh.rest_positions[i];
+      turned[i] -= rest_normals[i];
+    }
+    const auto [lo, hi] = bounds(moved);
+    primitive["targets"].push_back({{"POSITION", b.add(moved, kFloat, "VEC3", nv, kArrayBuffer, lo, hi)},
+                                    {"NORMAL", b.add(turned, kFloat, "VEC3", nv, kArrayBuffer)}});
+  }
+  std::vector<float> times(frames.times.begin(), frames.times.end()), weights(std::size_t(nf) * nf, 0.0f);
+  for (int f = 0; f < nf; ++f) weights[std::size_t(f) * nf + f] = 1.0f;
+  const int input = b.add(times, kFloat, "SCALAR", nf, 0, {times.front()}, {times.back()});
+  const int output = b.add(weights, kFloat, "SCALAR", nf * nf, 0);
+  nlohmann::json doc;
+  doc["scenes"] = nlohmann::json::array({{{"nodes", {0}}}});
+  doc["nodes"] = nlohmann::json::array({{{"name", "frames"}, {"mesh", 0}}});
+  doc["meshes"] = nlohmann::json::array(
+      {{{"name", "model"}, {"primitives", {primitive}}, {"weights", std::vector<float>(nf, 0.0f)}}});
+  doc["animations"] =
+      nlohmann::json::array({{{"name", "frames"},
+                              {"samplers", {{{"input", input}, {"output", output}, {"interpolation", "LINEAR"}}}},
+                              {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}}}}}});
+  finish_and_write(out, doc, b);
+}
+
+void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
+               const std::vector<int>& parent, const std::vector<Vec3>& joints, const AnimationFrames& frames) {
+  const int nc = model.num_components();
+  GltfBuilder b;
+  const nlohmann::json primitive = skinned_primitive(b, mesh, skin);
+  const int inverse_binds = b.add(inverse_bind_matrices(joints), kFloat, "MAT4", nc, 0);
+  int root = 0;
+  std::vector<int> joint_nodes(nc);
+  for (int c = 0; c < nc; ++c) joint_nodes[c] = c;
+  nlohmann::json doc;
+  doc["nodes"] = hierarchy_nodes(model, parent, joints, root);
+  doc["scenes"] = nlohmann::json::array({{{"nodes", {nc, root}}}});
+  doc["skins"] = nlohmann::json::array(
+      {{{"joints", joint_nodes}, {"skeleton", root}, {"inverseBindMatrices", inverse_binds}, {"name", "skeleton"}}});
+  doc["meshes"] = nlohmann::json::array({{{"name", "model"}, {"primitives", {primitive}}}});
+  if (!frames.times.empty()) doc["animations"] = nlohmann::json::array({clip_animation(b, parent, joints, frames)});
+  finish_and_write(out, doc, b);
 }
 
 }  // namespace skinlab

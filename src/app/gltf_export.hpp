@@ -28,4 +28,18 @@ struct AnimationFrames {
 void write_glb(std::ostream& out, const SegmentedModel& model, const SkinMesh& mesh, const LinearSkin& skin,
                const std::vector<int>& parent, const std::vector<Vec3>& joints, const AnimationFrames& frames);
 
+/// Deformed frames of a fixed-topology deformer (SBS, DQS, any blend): per frame its time and
+/// its vertex positions and normals (#V x 3 floats, the rest mesh's vertices).
+struct BakedFrames {
+  std::vector<double> times;
+  std::vector<std::vector<float>> positions, normals;
+};
+
+/// Writes a .glb of baked frames: the rest mesh (coloured by part as write_glb) with one morph
+/// target per frame (POSITION and NORMAL offsets from the rest mesh), and one LINEAR animation
+/// of the mesh's target weights: at frame f's time, weight 1 on target f and 0 on the others,
+/// so a reader shows frame f there and blends neighbouring frames between. About 24 bytes per
+/// vertex per frame.
+void write_baked_glb(std::ostream& out, const SkinMesh& mesh, const BakedFrames& frames);
+
 }  // namespace skinlab

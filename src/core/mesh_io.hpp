@@ -38,6 +38,12 @@ std::optional<Upright> read_obj_upright(const std::filesystem::path& path);
 void write_obj_frame(std::ostream& out, const std::string& comment, const std::vector<float>& positions,
                      const std::vector<float>& normals, const std::vector<Tri>& triangles,
                      const std::vector<int>& triangle_part, const std::vector<std::string>& part_names);
+/// The same frame as binary PLY (little endian): `comment` and one "comment part I NAME" line
+/// per part in the header; per vertex float x y z nx ny nz; per face its three vertex indices
+/// (a uchar count, then int32) and an int32 `part`. About a quarter of the OBJ's size.
+void write_ply_frame(std::ostream& out, const std::string& comment, const std::vector<float>& positions,
+                     const std::vector<float>& normals, const std::vector<Tri>& triangles,
+                     const std::vector<int>& triangle_part, const std::vector<std::string>& part_names);
 
 /// OFF, COFF, NOFF, CNOFF (header optional): vertex colours or normals after the coordinates
 /// and face colours after the indices are ignored.
