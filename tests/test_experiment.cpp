@@ -443,6 +443,26 @@ TEST_F(Experiment, MutatedDefinitionsAndSlicesAreReadOrRefused) {
 
 namespace skinlab {
 
+// The documented scale-out run for real: a private single-node Slurm runs the definition as a
+// three-task job array and the merge job after it (experiments/slurm/single_node.sh), and the
+// merged tables equal a single run's, cell for cell. Skipped without slurm-wlm and munge or
+// root (.ci/run installs them and runs as root).
+TEST_F(Experiment, SlurmJobArrayMergesIntoTheSingleRunsTables) {
+  std::string out;
+  const int status =
+      test::run_command("SKINLAB='" + kExe + "' '" SKINLAB_SOURCE_DIR "/experiments/slurm/single_node.sh' '" +
+                            std::string(SKINLAB_TEST_DATA) + "/slurm_small.json' 3 '" + (dir_ / "slurm").string() + "'",
+                        out);
+  if (status == 77) GTEST_SKIP() << out;
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("4 tables, merged from 3 Slurm slices, equal to the single run's"), std::string::npos) << out;
+  for (const char* table : {"models", "quality", "sweeps", "sweeps_worst"})
+    EXPECT_EQ(read_text(dir_ / "slurm" / "merged" / "tables" / (std::string(table) + ".csv")),
+              read_text(dir_ / "slurm" / "single" / "tables" / (std::string(table) + ".csv")))
+        << table;
+  EXPECT_GE(csv_rows(read_text(dir_ / "slurm" / "merged" / "tables" / "quality.csv")).size(), 7u);
+}
+
 // Every registered table kind, on one model, through the runner's steps: its tasks measured,
 // the rows accepted by merge's schema check, a table with a row per result and as many cells as
 // columns, and its figures written. A new kind is checked by being registered.

@@ -179,8 +179,8 @@ nlohmann::json read_results(const std::filesystem::path& dir) {
 }
 
 void print_summary(const std::filesystem::path& out, double seconds, std::size_t tasks) {
-  std::cout << "experiment: " << tasks << " tasks in " << clock_text(seconds) << "; tables in " << (out / "tables").string()
-            << ", all of them in " << (out / "tables.md").string() << '\n';
+  std::cout << "experiment: " << tasks << " tasks in " << clock_text(seconds) << "; tables in "
+            << (out / "tables").string() << ", all of them in " << (out / "tables.md").string() << '\n';
 }
 
 }  // namespace
@@ -188,7 +188,8 @@ void print_summary(const std::filesystem::path& out, double seconds, std::size_t
 void add_experiment_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<ExperimentOptions>();
   CLI::App* sub = app.add_subcommand(
-      "experiment", "Run an experiment definition (experiments/*.json): tables as Markdown, CSV and LaTeX, figures, meta");
+      "experiment",
+      "Run an experiment definition (experiments/*.json): tables as Markdown, CSV and LaTeX, figures, meta");
   sub->add_option("definition", o->definition, "The experiment definition (JSON)")->check(CLI::ExistingFile);
   sub->add_option("-o,--output", o->output, "Output folder; default: results/NAME");
   sub->add_option("--jobs", o->jobs, "Tasks run at once, each in its own process (timings then share the machine)")
@@ -198,14 +199,17 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No progress bar");
   CLI::App* merge = sub->add_subcommand("merge", "Join the outputs of shards of one experiment into one output");
-  merge->add_option("inputs", o->merge_inputs, "Output folders of the shards")->required()->check(CLI::ExistingDirectory);
+  merge->add_option("inputs", o->merge_inputs, "Output folders of the shards")
+      ->required()
+      ->check(CLI::ExistingDirectory);
   merge->add_option("-o,--output", o->merge_output, "Output folder")->required();
   merge->callback([o, &exit_code] {
     const Stopwatch stopwatch;
     std::vector<nlohmann::json> results;
     for (const std::string& dir : o->merge_inputs) results.push_back(read_results(dir));
     nlohmann::json merged = merge_results(results, o->merge_inputs);
-    const ExperimentDefinition def = parse_experiment(merged["definition"], o->merge_inputs.front() + "/results.json");
+    const ExperimentDefinition def =
+        parse_experiment(merged["definition"], o->merge_inputs.front() + "/results.json", definition_folder(merged));
     const std::size_t expected = experiment_tasks(def).size();
     if (merged["tasks"].size() != expected)
       std::cerr << "experiment merge: " << merged["tasks"].size() << " of " << expected
@@ -220,13 +224,13 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
     const Stopwatch stopwatch;
     const ExperimentDefinition def = read_experiment(o->definition);
     const auto [index, count] = parse_shard(o->shard);
-    const std::filesystem::path out = o->output.empty() ? std::filesystem::path("results") / def.name : std::filesystem::path(o->output);
+    const std::filesystem::path out =
+        o->output.empty() ? std::filesystem::path("results") / def.name : std::filesystem::path(o->output);
     const std::vector<ExperimentTask> tasks = shard_tasks(experiment_tasks(def), index, count);
     TaskProgress progress(static_cast<int>(tasks.size()), o->quiet);
-    const nlohmann::json rows =
-        run_tasks(def, tasks, o->jobs,
-                  std::filesystem::temp_directory_path() / ("skinlab-experiment-" + std::to_string(getpid())),
-                  progress);
+    const nlohmann::json rows = run_tasks(
+        def, tasks, o->jobs,
+        std::filesystem::temp_directory_path() / ("skinlab-experiment-" + std::to_string(getpid())), progress);
     progress.end();
     nlohmann::json meta = run_meta();
     meta["definition_file"] = o->definition;

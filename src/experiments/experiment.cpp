@@ -12,8 +12,8 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
-#include <stdexcept>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "skinlab/animation/frame_grid.hpp"
@@ -54,12 +54,6 @@ std::string source_commit() {
   return commit + (dirty ? "+dirty" : "");
 }
 
-
-
-
-
-
-
 // The rows of the table's tasks that are present, in definition order.
 std::vector<nlohmann::json> table_rows(const TableSpec& spec, const nlohmann::json& tasks) {
   std::vector<nlohmann::json> rows;
@@ -69,21 +63,12 @@ std::vector<nlohmann::json> table_rows(const TableSpec& spec, const nlohmann::js
     // Results are data (merge reads other runs' files): checked access only, so that a missing
     // or mistyped field is a nlohmann::json exception, which write_experiment reports.
     const nlohmann::json& task_rows = tasks.at(id).at("rows");
-    if (!task_rows.is_array()) throw nlohmann::json::type_error::create(302, "tasks/" + id + "/rows: not an array", &task_rows);
+    if (!task_rows.is_array())
+      throw nlohmann::json::type_error::create(302, "tasks/" + id + "/rows: not an array", &task_rows);
     for (const nlohmann::json& row : task_rows) rows.push_back(row);
   }
   return rows;
 }
-
-
-
-
-
-
-
-
-
-
 
 }  // namespace
 
@@ -108,12 +93,19 @@ nlohmann::json run_task(const ExperimentDefinition& def, const ExperimentTask& t
 }
 
 nlohmann::json experiment_results(const ExperimentDefinition& def, const std::string& shard, nlohmann::json rows) {
-  return {{"format", kResultsFormat},  {"definition", def.source}, {"definition_sha256", def.digest},
-          {"commit", source_commit()}, {"shard", shard},           {"tasks", std::move(rows)}};
+  return {{"format", kResultsFormat},        {"definition", def.source},
+          {"definition_sha256", def.digest}, {"definition_folder", def.folder.string()},
+          {"commit", source_commit()},       {"shard", shard},
+          {"tasks", std::move(rows)}};
+}
+
+std::filesystem::path definition_folder(const nlohmann::json& results) {
+  const auto folder = results.find("definition_folder");
+  return folder != results.end() && folder->is_string() ? std::filesystem::path(folder->get<std::string>())
+                                                        : std::filesystem::path();
 }
 
 namespace {
-
 
 // Whether `value` has `type` (row_schema's letters). Integers are counts and frame indices:
 // 0 to 2^31 - 1. Strings are short (they become table cells) and free of control characters.
@@ -147,7 +139,9 @@ void check_slice(const nlohmann::json& r, const std::string& name) {
     fail("/definition does not match /definition_sha256 (edited after the run?)");
   if (!r.contains("tasks") || !r["tasks"].is_object() || r["tasks"].empty())
     fail("/tasks: expected an object with at least one task");
-  const ExperimentDefinition def = parse_experiment(r["definition"], name + "/definition");
+  if (r.contains("definition_folder") && !r["definition_folder"].is_string())
+    fail("/definition_folder: expected a string");
+  const ExperimentDefinition def = parse_experiment(r["definition"], name + "/definition", definition_folder(r));
   std::map<std::string, const TableKindEntry*> kinds;
   for (const ExperimentTask& task : experiment_tasks(def)) kinds[task.id] = def.tables[task.table].kind;
   for (const auto& [id, task] : r["tasks"].items()) {
@@ -167,7 +161,9 @@ void check_slice(const nlohmann::json& r, const std::string& name) {
       for (const auto& [field, type] : kind->second->row_schema)
         if (!rows[i].contains(field) || !has_type(rows[i][field], type))
           fail(row_at + "/" + field + ": expected " +
-               (type[0] == 's' ? "a string" : type[0] == 'i' ? "an integer from 0 to 2^31 - 1" : "a finite number") +
+               (type[0] == 's'   ? "a string"
+                : type[0] == 'i' ? "an integer from 0 to 2^31 - 1"
+                                 : "a finite number") +
                (type.back() == '?' ? " or null" : "") + " (a " + kind->second->name + " table's row)");
     }
   }
@@ -299,7 +295,8 @@ void write_experiment(const ExperimentDefinition& def, const nlohmann::json& res
   if (def.figures && complete) {
     outputs.create_directories(out / "figures");
     for (const TableSpec& spec : def.tables)
-      if (spec.kind->figures) spec.kind->figures(def, spec, table_rows(spec, results["tasks"]), out / "figures", progress);
+      if (spec.kind->figures)
+        spec.kind->figures(def, spec, table_rows(spec, results["tasks"]), out / "figures", progress);
   }
   outputs.commit();
 }

@@ -34,6 +34,9 @@ nlohmann::json run_task(const ExperimentDefinition& def, const ExperimentTask& t
 /// The self-describing results of a run: the definition and its digest, the commit, the shard,
 /// and per task id its rows and seconds (`rows` maps task ids to {"rows", "seconds"}).
 nlohmann::json experiment_results(const ExperimentDefinition& def, const std::string& shard, nlohmann::json rows);
+/// Where the run's definition was (results' "definition_folder"), so that its relative model
+/// paths resolve wherever the results are merged; empty for results without it.
+std::filesystem::path definition_folder(const nlohmann::json& results);
 
 /// Joins the results of shards: refuses results of different definitions or commits, and a
 /// task present twice. `names` name the results in messages.

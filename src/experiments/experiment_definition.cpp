@@ -141,7 +141,8 @@ class ModelEntries {
 
 }  // namespace
 
-ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file) {
+ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file,
+                                      const std::filesystem::path& folder) {
   const DefinitionChecker check(file);
   check.keys(source, "",
              {"name", "description", "models", "repeats", "figures", "refinement", "refinement_angles", "tables"},
@@ -161,7 +162,8 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
     if (!source["figures"].is_boolean()) check.fail("/figures", "true or false", source["figures"]);
     def.figures = source["figures"].get<bool>();
   }
-  ModelEntries entries(check, std::filesystem::absolute(file).parent_path(), def.sources);
+  def.folder = std::filesystem::absolute(folder.empty() ? std::filesystem::path(file).parent_path() : folder);
+  ModelEntries entries(check, def.folder, def.sources);
   const std::vector<std::string> models = entries.list(source["models"], "/models");
   if (source.contains("refinement")) {
     const std::string mode = check.string(source["refinement"], "/refinement");

@@ -43,6 +43,7 @@ struct ExperimentDefinition {
   LocalRefinement refinement = LocalRefinement::thesis;
   std::map<std::string, double> refinement_angles;
   nlohmann::json source;  ///< the definition as read (results carry it)
+  std::filesystem::path folder;  ///< absolute: where its relative model paths start (results carry it)
   std::string digest;     ///< SHA-256 of `source`'s canonical text: what merge compares
 };
 
@@ -56,6 +57,8 @@ SkeletonParams skeleton_params(const ExperimentDefinition& def, const std::strin
 ExperimentDefinition read_experiment(const std::filesystem::path& file);
 /// The same checks on a parsed definition; `file` names it in messages, and its folder is where
 /// relative model paths start.
-ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file);
+/// `folder` (default: the folder of `file`) is where relative model paths start.
+ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::string& file,
+                                      const std::filesystem::path& folder = {});
 
 }  // namespace skinlab
