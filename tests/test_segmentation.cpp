@@ -378,6 +378,26 @@ TEST(Segmentation, EstimatesUpAndForwardOfAQuadrupedFromItsLegsAndHead) {
   }
 }
 
+// A seated figure (legs reaching forward, not down) with arms reaching a little back from its
+// shoulders: no arm is a tail, since a tail grows from the back on the midline (CGAL's teddy had
+// an arm named tail).
+TEST(Segmentation, AnArmReachingBackFromAShoulderIsNoTail) {
+  std::vector<std::array<int, 4>> v;
+  add_box(v, 0, 5, 0, 8, 0, 3);    // trunk
+  add_box(v, 1, 4, 9, 12, 0, 3);   // head
+  add_box(v, -5, -1, 6, 6, -2, 0);  // arms, out and a little back
+  add_box(v, 6, 10, 6, 6, -2, 0);
+  add_box(v, 0, 1, 0, 0, 4, 9);    // legs, forward
+  add_box(v, 4, 5, 0, 0, 4, 9);
+  SegmentParams params;
+  params.split_aspect = 100;
+  params.up = Vec3::UnitY();
+  params.forward = Vec3::UnitZ();
+  const Segmentation s = segment_body_parts(turned(v, Eigen::Matrix3d::Identity()), "seated", params);
+  for (const std::string& name : s.parts.part_names) EXPECT_EQ(name.find("tail"), std::string::npos) << name;
+  EXPECT_NE(std::find(s.parts.part_names.begin(), s.parts.part_names.end(), "head"), s.parts.part_names.end());
+}
+
 // Nothing stands on two legs: no estimate, generic names; and none is made when it is turned off.
 TEST(Segmentation, NoStanceOrNoEstimateGivesGenericNames) {
   SegmentParams params;

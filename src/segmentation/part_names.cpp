@@ -95,8 +95,16 @@ LimbNames name_limbs(const TriMesh& mesh, const std::vector<int>& face_limb, con
           others.erase(std::find(others.begin(), others.end(), best));
         }
       }
+    // A tail grows from the back on the midline: from further behind the trunk's centre than
+    // to its side (an arm of a seated teddy, whose legs did not qualify, reaches back a little
+    // from a shoulder and is no tail).
+    const auto midline_back = [&](int b) {
+      const Vec3 a = attach_point[b] - body;
+      return a.dot(forward) < 0 && std::abs(a.dot(left)) < -a.dot(forward);
+    };
     std::sort(others.begin(), others.end(), [&](int a, int b) { return reach(a, forward) < reach(b, forward); });
-    if (!others.empty() && reach(others.front(), forward) < 0) limb_name[others.front()] = "tail";
+    if (!others.empty() && reach(others.front(), forward) < 0 && midline_back(others.front()))
+      limb_name[others.front()] = "tail";
   }
   return {trunk, limb_name};
 }
