@@ -170,6 +170,21 @@ TEST_F(ModelSets, ThreeMeshesOutsideTheManifestFillOrExplainEveryCell) {
   EXPECT_EQ(again.model("teddy").clips, teddy.clips);
 }
 
+// `skinlab experiment own.json` from the definition's own folder: a bare file name, whose folder
+// is the working directory, finds the models beside it (merge then finds them too).
+TEST_F(ModelSets, ADefinitionNamedWithoutAFolderFindsItsModels) {
+  copy_model("cylinder3");
+  std::ofstream(dir_ / "own.json") << R"({"name": "own", "repeats": 1, "figures": false, "models": ["cylinder3.obj"],
+    "tables": [{"id": "models", "kind": "models"}]})";
+  std::string out;
+  ASSERT_EQ(
+      test::run_command("cd '" + dir_.string() + "' && '" SKINLAB_EXE "' experiment own.json -o run --quiet", out), 0)
+      << out;
+  ASSERT_EQ(test::run_command("cd '" + dir_.string() + "' && '" SKINLAB_EXE "' experiment merge run -o merged", out), 0)
+      << out;
+  EXPECT_NE(read_whole_file(dir_ / "merged" / "tables" / "models.csv").find("cylinder3,3,34,64"), std::string::npos);
+}
+
 // Bad model entries are refused before anything runs, naming the file and the JSON path.
 TEST_F(ModelSets, BadModelEntriesNameTheJsonPath) {
   copy_model("octahedron");

@@ -383,11 +383,11 @@ TEST(Segmentation, EstimatesUpAndForwardOfAQuadrupedFromItsLegsAndHead) {
 // an arm named tail).
 TEST(Segmentation, AnArmReachingBackFromAShoulderIsNoTail) {
   std::vector<std::array<int, 4>> v;
-  add_box(v, 0, 5, 0, 8, 0, 3);    // trunk
-  add_box(v, 1, 4, 9, 12, 0, 3);   // head
+  add_box(v, 0, 5, 0, 8, 0, 3);     // trunk
+  add_box(v, 1, 4, 9, 12, 0, 3);    // head
   add_box(v, -5, -1, 6, 6, -2, 0);  // arms, out and a little back
   add_box(v, 6, 10, 6, 6, -2, 0);
-  add_box(v, 0, 1, 0, 0, 4, 9);    // legs, forward
+  add_box(v, 0, 1, 0, 0, 4, 9);  // legs, forward
   add_box(v, 4, 5, 0, 0, 4, 9);
   SegmentParams params;
   params.split_aspect = 100;

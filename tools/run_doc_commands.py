@@ -5,7 +5,7 @@
     tools/run_doc_commands.py FILE.md WORKDIR
 
 Every ```sh block is run, in order, one logical line at a time (a trailing backslash joins
-lines), with bash in WORKDIR; a line that exits non-zero fails the run. A line may end with a
+lines; a here-document's lines belong to its command), with bash in WORKDIR; a line that exits non-zero fails the run. A line may end with a
 comment `#=> TEXT`: its output (stdout and stderr) must then hold TEXT, where `...` stands for
 anything within one output line. A block is not run when the line before its fence is
 `<!-- docs-test: skip REASON -->`, and is run only when PROGRAM is on the PATH when that line is
@@ -31,6 +31,13 @@ def blocks(path):
                 text = lines[i]
                 if not pending:
                     pending_line = i + 1
+                heredoc = re.search(r"<<-?'?(\w+)'?", text)
+                if heredoc:  # the here-document's lines belong to its command
+                    while i + 1 < len(lines) and lines[i + 1] != heredoc.group(1):
+                        i += 1
+                        text += '\n' + lines[i]
+                    i += 1
+                    text += '\n' + heredoc.group(1)
                 if text.endswith('\\'):
                     pending += text[:-1] + ' '
                 else:

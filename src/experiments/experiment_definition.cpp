@@ -162,7 +162,7 @@ ExperimentDefinition parse_experiment(const nlohmann::json& source, const std::s
     if (!source["figures"].is_boolean()) check.fail("/figures", "true or false", source["figures"]);
     def.figures = source["figures"].get<bool>();
   }
-  def.folder = std::filesystem::absolute(folder.empty() ? std::filesystem::path(file).parent_path() : folder);
+  def.folder = folder.empty() ? std::filesystem::absolute(file).parent_path() : std::filesystem::absolute(folder);
   ModelEntries entries(check, def.folder, def.sources);
   const std::vector<std::string> models = entries.list(source["models"], "/models");
   if (source.contains("refinement")) {
