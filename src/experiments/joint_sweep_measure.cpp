@@ -7,6 +7,7 @@
 
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/stopwatch.hpp"
 #include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/experiments/measurements.hpp"
 #include "skinlab/metrics/cross_section.hpp"
@@ -125,7 +126,9 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
           double angle = 0;
           const Pose pose = sweep_pose(rig, session.skeleton(), ref.child, motion, f, &angle);
           const AcceptedPose& accepted = session.animator().apply(pose, 0.0);
+          const Stopwatch stopwatch;
           session.deformer().deform(accepted, frame);
+          const double deform_ms = 1e3 * stopwatch.seconds();
           const TriMesh mesh = frame_mesh(frame, skin);
           const std::vector<int> labels = topology(frame, skin).triangle_component;
           const int pairs = pairs_at_joint(frame.positions, mesh.triangles, labels, ref.parent, ref.child);
@@ -156,7 +159,8 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
                           {"section_ratio", section},
                           {"volume_change_pct", volume},
                           {"normal_deviation_deg", normal_deviation(mesh).mean_degrees - ref.deviation},
-                          {"open_edges", defects.boundary_edges + defects.non_manifold_edges + defects.misoriented_edges}});
+                          {"open_edges", defects.boundary_edges + defects.non_manifold_edges + defects.misoriented_edges},
+                          {"deform_ms", deform_ms}});
         }
     }
   }
