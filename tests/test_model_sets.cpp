@@ -185,6 +185,19 @@ TEST_F(ModelSets, ADefinitionNamedWithoutAFolderFindsItsModels) {
   EXPECT_NE(read_whole_file(dir_ / "merged" / "tables" / "models.csv").find("cylinder3,3,34,64"), std::string::npos);
 }
 
+// A raw mesh is loaded from the segmentation cache, and plays the clips beside the file named.
+TEST_F(ModelSets, ARawMeshPlaysTheClipsBesideIt) {
+  extract_teddy("teddy");
+  std::ofstream(dir_ / "teddy_nod.clip")
+      << "animation { range 0 1 numChannels 1 channel limb_2.rx { "
+         "extrapolate constant constant keys 2 { 0 0 flat flat 1 30 flat flat } } }\n";
+  const ExperimentDefinition def = parse({{"name", "raw"},
+                                          {"models", {{{"path", "teddy.off"}, {"segment", nlohmann::json::object()}}}},
+                                          {"tables", {{{"id", "m"}, {"kind", "models"}}}}});
+  EXPECT_EQ(def.model("teddy").clips, std::vector<fs::path>{dir_ / "teddy_nod.clip"});
+  EXPECT_NE(def.model("teddy").files.mesh.parent_path(), dir_);
+}
+
 // Bad model entries are refused before anything runs, naming the file and the JSON path.
 TEST_F(ModelSets, BadModelEntriesNameTheJsonPath) {
   copy_model("octahedron");

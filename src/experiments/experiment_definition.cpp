@@ -99,7 +99,7 @@ class ModelEntries {
       }
     }
     const nlohmann::json segment = value.contains("segment") ? value["segment"] : nlohmann::json();
-    add_files(value["path"], path + (value.is_object() ? "/path" : ""), name, segment, clips, names);
+    add_files(value["path"], path + "/path", name, segment, clips, names);
   }
   // A mesh path or glob (`value`), each file under `name` (its stem when empty), segmented with
   // `segment` when that is an object.
@@ -127,9 +127,14 @@ class ModelEntries {
       const std::string model = name.empty() ? file.stem().string() : name;
       if (!plain_name(model)) check_.fail(path, "a file whose stem is a plain name, or a \"name\"", file.string());
       if (is_standard(model)) check_.fail(path, "a model not named as a standard one (give it a \"name\")", model);
+      if (segment.is_null()) {
+        add(model_source(file.string(), model, clips), path, names);
+        continue;
+      }
+      // A raw mesh is loaded from the cache, but its clips sit beside the file the user named.
       const std::string where = check_.where(path.substr(0, path.rfind('/')) + "/segment");
-      const std::filesystem::path mesh = segment.is_null() ? file : segment_into_cache(file, model, segment, where);
-      add(model_source(mesh.string(), model, clips), path, names);
+      const std::filesystem::path mesh = segment_into_cache(file, model, segment, where);
+      add(model_source(mesh.string(), model, clips.empty() ? clips_beside(file) : clips), path, names);
     }
   }
 

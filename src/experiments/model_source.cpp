@@ -32,11 +32,15 @@ std::vector<fs::path> clips_named(const fs::path& folder, const std::string& ste
   return clips;
 }
 
+// What a cache entry made by this build is keyed by, beside its inputs: the version and the
+// commit, so that changed code never reuses what older code made.
+std::string build_key() { return std::string(version()) + " " + build_commit(); }
+
 // The exercise clip of `hierarchy`, generated once into the cache (keyed by the .skel's text).
 fs::path exercise_clip_in_cache(const std::string& name, const fs::path& hierarchy) {
   const std::string text = read_whole_file(hierarchy);
   const fs::path clip =
-      model_cache_dir() / "clips" / sha256_hex(text + version()).substr(0, 16) / (name + "_exercise.clip");
+      model_cache_dir() / "clips" / sha256_hex(text + build_key()).substr(0, 16) / (name + "_exercise.clip");
   if (fs::exists(clip)) return clip;
   const ClipFile exercise = exercise_clip(read_skel(hierarchy));
   OutputSet outputs;
@@ -50,6 +54,10 @@ fs::path exercise_clip_in_cache(const std::string& name, const fs::path& hierarc
 }
 
 }  // namespace
+
+std::vector<fs::path> clips_beside(const fs::path& mesh) {
+  return clips_named(mesh.parent_path(), mesh.stem().string());
+}
 
 bool is_glob(const std::string& text) { return text.find_first_of("*?[") != std::string::npos; }
 
@@ -80,7 +88,7 @@ ModelSource model_source(const std::string& name_or_path, const std::string& nam
   source.clips = clips_named(skinlab_root() / "clips", source.name);
   source.clips_origin = "clips/NAME_*.clip";
   if (source.clips.empty() && is_path) {
-    source.clips = clips_named(source.files.mesh.parent_path(), source.files.mesh.stem().string());
+    source.clips = clips_beside(source.files.mesh);
     source.clips_origin = "beside the mesh";
   }
   if (source.clips.empty() && !source.files.hierarchy.empty() && read_skel(source.files.hierarchy).joints.size() > 1) {
@@ -97,7 +105,7 @@ fs::path segment_into_cache(const fs::path& mesh, const std::string& name, const
                             const std::string& where) {
   SegmentRequest request;
   apply_segment_json(segment, where, request, '/');
-  const std::string digest = sha256_hex(read_whole_file(mesh) + segment.dump() + version()).substr(0, 16);
+  const std::string digest = sha256_hex(read_whole_file(mesh) + segment.dump() + build_key()).substr(0, 16);
   const fs::path folder = model_cache_dir() / "segmented" / digest;
   const fs::path obj = folder / (name + ".obj"), skel = folder / (name + ".skel");
   if (fs::exists(obj) && fs::exists(skel)) return obj;

@@ -33,11 +33,14 @@ ModelSource model_source(const std::string& name_or_path, const std::string& nam
 
 /// A raw closed mesh segmented with `segment` (an object of segmentation parameters,
 /// segmentation/segment_params_json.hpp) into model_cache_dir()/segmented/DIGEST/NAME.obj and
-/// NAME.skel, where DIGEST covers the mesh's bytes, the parameters and skinlab's version; a
-/// segmentation already there is reused. Throws InputError starting with `where` for bad
+/// NAME.skel, where DIGEST covers the mesh's bytes, the parameters and skinlab's version and
+/// commit; a segmentation already there is reused. Throws InputError starting with `where` for bad
 /// parameters, and as segment_body_parts does for a mesh it cannot segment.
 std::filesystem::path segment_into_cache(const std::filesystem::path& mesh, const std::string& name,
                                          const nlohmann::json& segment, const std::string& where);
+
+/// The clips beside a mesh file: STEM_*.clip in its folder, sorted.
+std::vector<std::filesystem::path> clips_beside(const std::filesystem::path& mesh);
 
 /// The files matching a glob `pattern` (POSIX glob: *, ?, [...]), sorted; empty when none does.
 std::vector<std::filesystem::path> glob_files(const std::string& pattern);
