@@ -21,13 +21,6 @@ bool names_a_file(const std::filesystem::path& path) {
   return std::filesystem::is_regular_file(path, error);
 }
 
-// A name the tables can show and the figures use as a file stem.
-bool plain_name(const std::string& name) {
-  return !name.empty() && name.size() <= 100 && name.front() != '-' && name.front() != '.' &&
-         name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
-             std::string::npos;
-}
-
 // Reads a definition's model entries into `sources` (docs/experiments.md, "Models").
 class ModelEntries {
  public:
@@ -86,7 +79,7 @@ class ModelEntries {
     }
     check_.keys(value, path, {"path", "name", "segment", "clips"}, {"path"});
     const std::string name = value.contains("name") ? check_.string(value["name"], path + "/name") : "";
-    if (value.contains("name") && !plain_name(name))
+    if (value.contains("name") && !is_plain_name(name))
       check_.fail(path + "/name", "letters, digits, '_', '.' and '-' (at most 100, not starting with - or .)", name);
     std::vector<std::filesystem::path> clips;
     if (value.contains("clips")) {
@@ -125,7 +118,7 @@ class ModelEntries {
     }
     for (const std::filesystem::path& file : files) {
       const std::string model = name.empty() ? file.stem().string() : name;
-      if (!plain_name(model)) check_.fail(path, "a file whose stem is a plain name, or a \"name\"", file.string());
+      if (!is_plain_name(model)) check_.fail(path, "a file whose stem is a plain name, or a \"name\"", file.string());
       if (is_standard(model)) check_.fail(path, "a model not named as a standard one (give it a \"name\")", model);
       if (segment.is_null()) {
         add(model_source(file.string(), model, clips), path, names);

@@ -33,7 +33,6 @@ std::string env_or_empty(const char* name) {
   return value != nullptr ? std::string(value) : std::string();
 }
 
-
 // The bytes of one member of a (compressed) tar archive.
 std::string extract_member(const fs::path& archive_path, const std::string& member) {
   std::unique_ptr<archive, decltype(&archive_read_free)> reader(archive_read_new(), archive_read_free);
@@ -89,7 +88,8 @@ fs::path data_beside_this_binary() {
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(&holds_data), &info) == 0 || info.dli_fname == nullptr) return {};
   std::error_code error;
-  fs::path binary = fs::canonical(info.dli_fname[0] == '/' ? fs::path(info.dli_fname) : fs::path("/proc/self/exe"), error);
+  fs::path binary =
+      fs::canonical(info.dli_fname[0] == '/' ? fs::path(info.dli_fname) : fs::path("/proc/self/exe"), error);
   if (error) return {};
   for (fs::path dir = binary.parent_path(); !dir.empty(); dir = dir.parent_path()) {
     if (holds_data(dir / "share" / "skinlab")) return dir / "share" / "skinlab";
@@ -277,6 +277,12 @@ std::string read_whole_file(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+bool is_plain_name(const std::string& name) {
+  return !name.empty() && name.size() <= 100 && name.front() != '-' && name.front() != '.' &&
+         name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
+             std::string::npos;
 }
 
 }  // namespace skinlab

@@ -86,6 +86,11 @@ std::filesystem::path resolve_source_mesh(const std::string& name_or_path);
 /// and a .skel, label value i is the i-th segment of the .skel (depth-first order).
 SegmentedModel load_model(const ModelFiles& files);
 
+/// Whether `name` can name a model or a part everywhere skinlab writes one (tables, file stems,
+/// .skel, OBJ groups, clips): letters, digits, '_', '.' and '-', at most 100, not starting with
+/// '-' or '.'.
+bool is_plain_name(const std::string& name);
+
 /// The bytes of a file; InputError when it cannot be read.
 std::string read_whole_file(const std::filesystem::path& path);
 

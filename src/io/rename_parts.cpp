@@ -18,12 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool plain_part_name(const std::string& name) {
-  return !name.empty() && name.size() <= 100 && name != "mover" && name.front() != '-' &&
-         name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") ==
-             std::string::npos;
-}
-
 // The OBJ's text with each group (or object) line naming an old part renamed.
 std::string renamed_obj(const fs::path& obj, const std::map<std::string, std::string>& names) {
   const std::string text = read_whole_file(obj);
@@ -63,7 +57,7 @@ std::vector<fs::path> rename_parts(const ModelFiles& files, const std::map<std::
   for (const auto& [from, to] : names) {
     if (std::none_of(skel.joints.begin(), skel.joints.end(), [&](const SkelJoint& j) { return j.name == from; }))
       throw InputError(files.hierarchy.string() + ": no part named '" + from + "' (parts: " + parts + ")");
-    if (!plain_part_name(to))
+    if (!is_plain_name(to) || to == "mover")
       throw InputError("'" + to + "': not a part name (letters, digits, '_', '.', '-'; not \"mover\")");
   }
   for (SkelJoint& joint : skel.joints) {
