@@ -55,7 +55,8 @@ std::vector<fs::path> rename_parts(const ModelFiles& files, const std::map<std::
   std::string parts;
   for (const SkelJoint& joint : skel.joints) parts += (parts.empty() ? "" : ", ") + joint.name;
   for (const auto& [from, to] : names) {
-    if (std::none_of(skel.joints.begin(), skel.joints.end(), [&](const SkelJoint& j) { return j.name == from; }))
+    const std::string& old_name = from;  // a lambda may not capture a structured binding (clang 14)
+    if (std::none_of(skel.joints.begin(), skel.joints.end(), [&](const SkelJoint& j) { return j.name == old_name; }))
       throw InputError(files.hierarchy.string() + ": no part named '" + from + "' (parts: " + parts + ")");
     if (!is_plain_name(to) || to == "mover")
       throw InputError("'" + to + "': not a part name (letters, digits, '_', '.', '-'; not \"mover\")");
