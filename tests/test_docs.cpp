@@ -4,25 +4,18 @@
 // empty folder with the tool on the PATH. A command that fails, or that does not print what a
 // `#=>` comment says it prints, fails the test with the file and line.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 
 #include "run_command.hpp"
+#include "scratch_test.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class Docs : public ::testing::Test {
+class Docs : public skinlab::test::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("skinlab_docs_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   // Runs the examples of `doc` (relative to the source folder) in the test's folder; Debian's
   // python3, whose modules Blender shares.
   int run(const std::string& doc, const std::string& environment, std::string& out) const {
@@ -31,7 +24,6 @@ class Docs : public ::testing::Test {
             doc + "' '" + dir_.string() + "'",
         out);
   }
-  fs::path dir_;
 };
 
 TEST_F(Docs, ReadmeExamplesRunAndPrintWhatTheySay) {

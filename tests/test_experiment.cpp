@@ -14,6 +14,7 @@
 #include "fuzz/fuzz_readers.hpp"
 #include "json_mutations.hpp"
 #include "run_command.hpp"
+#include "scratch_test.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/core/version.hpp"
 #include "skinlab/experiments/experiment.hpp"
@@ -38,16 +39,8 @@ std::string read_text(const fs::path& path) {
   return s.str();
 }
 
-class Experiment : public ::testing::Test {
+class Experiment : public test::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("skinlab_experiment_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write_definition(const std::string& text, const std::string& name = "tiny.json") {
     std::ofstream(dir_ / name) << text;
     return dir_ / name;
@@ -56,8 +49,6 @@ class Experiment : public ::testing::Test {
   int run(const std::string& args, std::string& output) {
     return test::run_command(kExe + " experiment " + args, output);
   }
-
-  fs::path dir_;
 };
 
 // Two models, one method, two repeats; plus the models table, whose cells hold no timing.

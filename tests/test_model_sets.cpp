@@ -11,6 +11,7 @@
 #include <set>
 
 #include "run_command.hpp"
+#include "scratch_test.hpp"
 #include "skinlab/animation/clip_sampler.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/experiments/experiment.hpp"
@@ -25,15 +26,8 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kData = SKINLAB_TEST_DATA;
 
-class ModelSets : public ::testing::Test {
+class ModelSets : public test::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("skinlab_model_sets_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   // Copies tests/data/STEM.* into the test's folder.
   void copy_model(const std::string& stem) {
     for (const auto& entry : fs::directory_iterator(kData))
@@ -52,7 +46,6 @@ class ModelSets : public ::testing::Test {
   ExperimentDefinition parse(const nlohmann::json& source) {
     return parse_experiment(source, (dir_ / "own.json").string());
   }
-  fs::path dir_;
 };
 
 // Every DOF of the exercise clip stays within its joint's limits at every sampled time; one joint

@@ -168,10 +168,8 @@ nlohmann::json bench_results(const BenchOptions& o, const std::vector<std::strin
     for (std::size_t i = 0; i < methods.size(); ++i) methods[i].method = skeleton_method_names()[i];
     for (auto& row : measure_skeletonization(as, model, methods, o.repeat)) rows.push_back(row);
     // Why the clip tables have no row for this model, when they have none.
-    const std::string why = !model.hierarchy()     ? as + ": no hierarchy (.skel beside the mesh) to animate"
-                            : source.clips.empty() ? as + ": " + source.clips_origin
-                                                   : "";
-    if (!why.empty()) nothing["animation_per_frame"].push_back(why), nothing["sbs_table"].push_back(why);
+    if (const std::string why = nothing_to_play(source); !why.empty())
+      for (const char* table : {"animation_per_frame", "sbs_table"}) nothing[table].push_back(as + ": " + why);
     for (auto& row : measure_animation(as, model, source.clips, deformers, params, o.repeat)) animation.push_back(row);
     // The SBS paper's table sets SBS against LBS: measured when SBS is among the deformers.
     if (std::find(deformers.begin(), deformers.end(), "sbs") != deformers.end())

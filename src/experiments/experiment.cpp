@@ -206,9 +206,8 @@ std::vector<Table> experiment_tables(const ExperimentDefinition& def, const nloh
       const std::string id = spec.id + "/" + model;
       if (!results["tasks"].contains(id) || !results["tasks"][id].at("rows").empty()) continue;
       const ModelSource& source = def.model(model);
-      const std::string why = source.files.hierarchy.empty() ? "it has no hierarchy (.skel beside the mesh)"
-                              : source.clips.empty()         ? source.clips_origin
-                                                             : "this table needs " + spec.kind->needs;
+      const std::string nothing = nothing_to_play(source);
+      const std::string why = nothing.empty() ? "this table needs " + spec.kind->needs : nothing;
       tables.back().notes.push_back("No rows for " + model + ": " + why + ".");
     }
     if (spec.kind->more_tables)

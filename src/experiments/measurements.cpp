@@ -32,15 +32,6 @@ void put_timing(nlohmann::json& row, const std::string& key, const std::vector<d
 
 }  // namespace
 
-std::vector<std::filesystem::path> model_clips(const std::string& name) {
-  std::vector<std::filesystem::path> clips;
-  for (const auto& entry : std::filesystem::directory_iterator(skinlab_root() / "clips"))
-    if (entry.path().extension() == ".clip" && entry.path().filename().string().rfind(name + "_", 0) == 0)
-      clips.push_back(entry.path());
-  std::sort(clips.begin(), clips.end());
-  return clips;
-}
-
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   return values[values.size() / 2];

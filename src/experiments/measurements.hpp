@@ -11,14 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "skinlab/experiments/model_source.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/rigging/session.hpp"
 
 namespace skinlab {
 
-/// The clips of a model of the manifest (clips/NAME_*.clip), sorted by name (model_source.hpp
-/// finds clips for any model).
-std::vector<std::filesystem::path> model_clips(const std::string& name);
 
 /// The median of the values (the upper one of an even count); `values` must not be empty.
 double median(std::vector<double> values);

@@ -55,6 +55,13 @@ fs::path exercise_clip_in_cache(const std::string& name, const fs::path& hierarc
 
 }  // namespace
 
+std::vector<fs::path> model_clips(const std::string& name) { return clips_named(skinlab_root() / "clips", name); }
+
+std::string nothing_to_play(const ModelSource& source) {
+  if (source.files.hierarchy.empty()) return "no hierarchy (.skel beside the mesh) to animate";
+  return source.clips.empty() ? source.clips_origin : "";
+}
+
 std::vector<fs::path> clips_beside(const fs::path& mesh) {
   return clips_named(mesh.parent_path(), mesh.stem().string());
 }
@@ -85,7 +92,7 @@ ModelSource model_source(const std::string& name_or_path, const std::string& nam
     source.clips_origin = "given";
     return source;
   }
-  source.clips = clips_named(skinlab_root() / "clips", source.name);
+  source.clips = model_clips(source.name);
   source.clips_origin = "clips/NAME_*.clip";
   if (source.clips.empty() && is_path) {
     source.clips = clips_beside(source.files.mesh);

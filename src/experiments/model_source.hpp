@@ -39,6 +39,13 @@ ModelSource model_source(const std::string& name_or_path, const std::string& nam
 std::filesystem::path segment_into_cache(const std::filesystem::path& mesh, const std::string& name,
                                          const nlohmann::json& segment, const std::string& where);
 
+/// The clips of a model of the manifest: clips/NAME_*.clip, sorted.
+std::vector<std::filesystem::path> model_clips(const std::string& name);
+
+/// Why `source` has nothing to animate ("no hierarchy ...", or its clips_origin when it has no
+/// clips), or "" when it has a hierarchy and clips.
+std::string nothing_to_play(const ModelSource& source);
+
 /// The clips beside a mesh file: STEM_*.clip in its folder, sorted.
 std::vector<std::filesystem::path> clips_beside(const std::filesystem::path& mesh);
 
