@@ -192,6 +192,7 @@ nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel&
                           {"patch_triangles", g.patch_triangles},
                           {"bezier_arcs", g.bezier_arcs},
                           {"bezier_fallbacks", g.bezier_fallbacks},
+                          {"axis_arcs", g.axis_arcs},
                           {"clamped_sides", g.clamped_sides},
                           {"scattered_patches", g.scattered_patches}};
     for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[f][k]);

@@ -77,7 +77,7 @@ std::vector<std::pair<int, int>> match_loops(const std::vector<Vec3>& rest, cons
 }  // namespace
 
 void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out) {
+                const SideBoundary& child, double spacing, bool with_blend, ArcSet& out) {
   const GapJoint& joint = gap.joints[joint_index];
   const int np = static_cast<int>(parent.loop.size()), nc = static_cast<int>(child.loop.size());
   if (np == 0 || nc == 0) return;
@@ -127,18 +127,17 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
       arc.kind = ArcKind::circle;
       ++out.circle;
       sample_qlerp_arc(relative.q, turn, joint.joint, from, spacing, out.points);
+    } else if (!with_blend) {
+      arc.kind = ArcKind::axis;
+      ++out.axis;
+      sample_evenly(axis_arc(rotation_axis, joint.joint, from, to), spacing, out.points);
     } else {
+      ArcCurve curve = axis_arc(rotation_axis, joint.joint, from, to);
       const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
       const Vec3 opening = opening_point_at(gap, joint, angle);
-      // The thesis' Middle point halves the chord from O to R·O, which sinks towards the joint as
-      // the bend deepens (|InB - J| = |O - J| cos(angle / 2): a quarter of the radius at 150°);
-      // the arc's own midpoint keeps the opening's radius.
-      const Vec3 middle = middle_on_arc ? qlerp_arc_point(relative.q, joint.joint, opening, 0.5)
-                                        : Vec3(0.5 * (opening + relative.apply_point(opening)));
-      ArcCurve curve = axis_arc(rotation_axis, joint.joint, from, to);
-      if (const std::optional<ArcCurve> bezier =
-              bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from, middle, to,
-                           BlendRules{.no_loops = true})) {
+      const Vec3 middle = 0.5 * (opening + relative.apply_point(opening));
+      if (const std::optional<ArcCurve> bezier = bezier_blend(joint.joint, plane_normal, parent_axis, child_axis, from,
+                                                              middle, to, BlendRules{.no_loops = true})) {
         arc.kind = ArcKind::bezier;
         ++out.bezier;
         // Beside the bend the arcs of neighbouring pairs lie in nearly one plane across the

@@ -17,8 +17,9 @@ namespace skinlab {
 /// circle: a kept opening point's QLERP arc; merged: an opening point left in place, shared by
 /// parent and child; edge: beside a merged point, along a boundary edge, no new points; bezier:
 /// the Fudos–Hoffmann blend; fallback: where the blend has no acceptable conic, the circular arc
-/// about the joint's rotation axis (axial offset, radius and angle interpolated).
-enum class ArcKind { circle, merged, edge, bezier, fallback };
+/// about the joint's rotation axis (axial offset, radius and angle interpolated); axis: that arc
+/// about the rotation axis by choice (blend_arcs without the blend), not for want of a conic.
+enum class ArcKind { circle, merged, edge, bezier, fallback, axis };
 
 /// One arc of the patch, in the parent's rest frame: from a parent boundary vertex to a child
 /// boundary vertex; its new points lie in between.
@@ -33,22 +34,23 @@ struct BlendArc {
 struct ArcSet {
   std::vector<BlendArc> arcs;  ///< in order of increasing angle; consecutive arcs bound one cell
   std::vector<Vec3> points;    ///< new points, parent's rest frame
-  int circle = 0, merged = 0, bezier = 0, fallback = 0;
+  int circle = 0, merged = 0, bezier = 0, fallback = 0, axis = 0;
   void clear() {
     arcs.clear();
     points.clear();
-    circle = merged = bezier = fallback = 0;
+    circle = merged = bezier = fallback = axis = 0;
   }
 };
 
 /// Pairs the two boundary loops by angle about the opening (a monotone, cyclic matching: each
 /// step advances one loop or, where angles tie, both) and builds one arc per pair, its new points
 /// about `spacing` apart. `relative` is the child's motion relative to its parent (a rotation
-/// about the joint). The Middle point of a Bézier pair is the midpoint of the chord from the
-/// opening point O to R·O ([VF08 §4.4.2]), or with `middle_on_arc` the midpoint of O's QLERP arc,
-/// which keeps O's distance from the joint. Appends to `out`.
+/// about the joint). Any other pair is joined by the Fudos–Hoffmann blend through the Middle point
+/// of the chord from the opening point O to R·O ([VF08 §4.4.2]), eased into the arc about the
+/// rotation axis beside the bend; or, with `with_blend` false, by the arc about the rotation axis
+/// alone (`gap`'s second generation: each blend lies in its own triplet's plane, and neighbouring
+/// ones cross where the inside of a bend is cramped; docs/gap.md). Appends to `out`.
 void blend_arcs(const GapModel& gap, int joint, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, bool middle_on_arc, ArcSet& out);
-
+                const SideBoundary& child, double spacing, bool with_blend, ArcSet& out);
 
 }  // namespace skinlab

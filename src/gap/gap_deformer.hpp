@@ -15,6 +15,7 @@
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
 #include "skinlab/gap/twist_band.hpp"
+#include "skinlab/gap/untangle_patch.hpp"
 #include "skinlab/skinning/deformer.hpp"
 #include "skinlab/skinning/deformer_context.hpp"
 
@@ -35,6 +36,8 @@ struct GapFrameReport {
   int merged_arcs = 0;  ///< opening points the motion left in place: parent and child share them
   int bezier_arcs = 0;
   int bezier_fallbacks = 0;  ///< Bézier constructions with no acceptable arc: circular arcs instead
+  int axis_arcs = 0;         ///< pairs joined by the arc about the rotation axis by choice (GapOptions::axis_arcs)
+  int unfold_steps = 0;      ///< umbrella steps the unfolding took, over every patch (GapOptions::unfold)
   int clamped_sides = 0;     ///< removals undone (see remove_overlap)
   int twisted_joints = 0;    ///< joints whose twist a band took (twist bands only)
   /// Patches reconstructed from their points alone (the reconstructing back end): the band between
@@ -60,14 +63,18 @@ struct GapOptions {
   /// Each joint's twist about the child's bone spread over bands of the parent and the child
   /// (twist_band.hpp); Remove, Add and Triangulate bridge the swing alone.
   bool twist_bands = false;
-  /// The Middle point on the opening point's QLERP arc, not on its chord (blend_arcs).
-  bool middle_on_arc = false;
+  /// Every pair other than a kept opening point's circle joined by the arc about the joint's
+  /// rotation axis, with no Bézier blend (blend_arcs).
+  bool axis_arcs = false;
   /// One half umbrella step over the patch's new points, its boundary (the kept parts) fixed.
   bool relax_patch = false;
   /// No new point nearer the joint's centre (its opening's centroid, where the parent and the
   /// child take it, half way) than the opening's nearest edge is at rest: the patch keeps out of
   /// the ball the limb holds round its joint.
   bool keep_out_of_joint = false;
+  /// After the relaxation, umbrella steps over the new points around folded patch cells (up to
+  /// kUnfoldSteps; untangle_patch.hpp).
+  bool unfold = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
   bool thesis_add = false;
@@ -76,11 +83,11 @@ struct GapOptions {
   /// whose band cannot be laid flat (counted in GapFrameReport::scattered_patches).
   BandTriangulator band_triangulator;
 
-  /// What the registered `gap` turns on: twist bands, Middle points on the arc, the keep-out and
-  /// the relaxation.
+  /// What the registered `gap` turns on: twist bands, arcs about the rotation axis, the keep-out,
+  /// the relaxation and the unfolding.
   static GapOptions second_generation() {
     GapOptions options;
-    options.twist_bands = options.middle_on_arc = options.relax_patch = options.keep_out_of_joint = true;
+    options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold = true;
     return options;
   }
 };
@@ -127,8 +134,10 @@ class GapDeformer : public Deformer {
   /// Relaxes the new points of every patch: each moves half way to the mean of its neighbours
   /// in the frame's triangles; the parts' vertices stay.
   void relax_patches();
+  void unfold_patches(const std::vector<QT>& world, GapFrameReport& report);
   /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
   void keep_out_of_joints(const std::vector<QT>& world);
+  Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
   void recompute_normals();
   void write_frame(Frame& frame);
   /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point).
@@ -169,6 +178,8 @@ class GapDeformer : public Deformer {
   std::vector<int> compact_;
   std::vector<int> patch_slot_;  ///< per frame vertex: its index among a patch's points, -1
   std::vector<int> patch_begin_, patch_end_;  ///< per joint: its new points' frame vertices
+  std::vector<int> patch_triangles_begin_, patch_triangles_end_;  ///< per joint: its patch's triangles
+  UntangleScratch untangle_scratch_;
   std::vector<double> joint_ball_;            ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;  ///< relax_patches: per frame vertex, its neighbours' sum and count
   std::vector<int> relax_count_;

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Folds in a joint's patch, smoothed out: where the inside of a bend is cramped, neighbouring arcs
+// of the patch cross and its cells turn over. Such a cell shows itself locally: its normal turns
+// against the patch's normal at one of its new points, or towards the joint's centre. Umbrella
+// steps over the new points around such cells, the patch's boundary fixed, unfold them.
+#pragma once
+
+#include <vector>
+
+#include "skinlab/core/tri_mesh.hpp"
+
+namespace skinlab {
+
+/// Scratch space of untangle_patch, kept between frames.
+struct UntangleScratch {
+  std::vector<Vec3> fan_normal, sum;
+  std::vector<int> count;
+  std::vector<char> folded, grown;
+};
+
+/// Up to `max_steps` full umbrella steps, each over the new points of the folded triangles of
+/// one patch and the new points one triangle beyond them; stops at the first step with no folded
+/// triangle.
+/// - `positions`: the frame's vertices; the new points are [first_point, end_point), the only
+///   ones that move (the rest, the parts' boundary vertices, hold the patch in place).
+/// - `triangles` [first_triangle, end_triangle): the patch's triangles.
+/// - `center`: the joint's centre in the frame; a patch triangle whose normal points towards it
+///   (the patch wraps the joint, its normals point out) is folded, as is one whose normal makes
+///   more than 90° with the summed normals of the triangles round one of its new points.
+/// Returns the steps taken.
+int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
+                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, UntangleScratch& scratch);
+
+}  // namespace skinlab
