@@ -18,6 +18,7 @@
 #include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/gap/reconstruct_patch.hpp"
+#include "skinlab/gap/untangle_patch.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
 #include "skinlab/metrics/surface_distance.hpp"
@@ -514,4 +515,50 @@ TEST(Gap, UnseenTeddiesFramesAreClosed) {
     }
   }
   fs::remove_all(dir);
+}
+
+// A 5 x 5 grid in the plane z = 1 over a joint's centre at the origin, its 3 x 3 inner points the
+// patch's new points (0-8) and its outer ring the parts' boundary (9-24). With the middle point
+// pushed 2.5 spacings sideways, past its neighbours, four cells turn over (their normals point
+// down, towards the centre); the unfolding turns every cell back up and moves no boundary vertex.
+// A flat patch takes no step and moves nothing.
+TEST(UntanglePatch, UnfoldsAFoldedGridAndLeavesAFlatOneAlone) {
+  std::vector<Vec3> positions(25);
+  std::vector<int> id(25);  // grid index (row * 5 + column) -> vertex
+  int inner = 0, outer = 9;
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) {
+      const bool on_ring = r == 0 || r == 4 || c == 0 || c == 4;
+      const int v = on_ring ? outer++ : inner++;
+      id[r * 5 + c] = v;
+      positions[v] = Vec3(c - 2.0, r - 2.0, 1.0);
+    }
+  std::vector<Tri> triangles;
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) {
+      const int a = id[r * 5 + c], b = id[r * 5 + c + 1], d = id[(r + 1) * 5 + c], e = id[(r + 1) * 5 + c + 1];
+      triangles.push_back({a, b, e});
+      triangles.push_back({a, e, d});
+    }
+  const auto turned_over = [&](const std::vector<Vec3>& p) {
+    int count = 0;
+    for (const Tri& t : triangles) count += (p[t[1]] - p[t[0]]).cross(p[t[2]] - p[t[0]]).z() <= 0;
+    return count;
+  };
+  UntangleScratch scratch;
+  std::vector<Vec3> flat = positions;
+  EXPECT_EQ(untangle_patch(flat, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, scratch), 0);
+  EXPECT_EQ(flat, positions);
+
+  std::vector<Vec3> folded = positions;
+  folded[id[12]].x() += 2.5;
+  ASSERT_GT(turned_over(folded), 0);
+  const int steps =
+      untangle_patch(folded, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, scratch);
+  EXPECT_GE(steps, 1);
+  EXPECT_LT(steps, 20);
+  EXPECT_EQ(turned_over(folded), 0);
+  for (int v = 9; v < 25; ++v) EXPECT_EQ(folded[v], positions[v]) << "boundary vertex " << v;
+  // Every point stays in the patch's plane (the umbrella's mean of coplanar points).
+  for (int v = 0; v < 9; ++v) EXPECT_DOUBLE_EQ(folded[v].z(), 1.0);
 }
