@@ -288,7 +288,7 @@ TEST(Gap, SiblingsThatTouchAreRefused) {
 
 namespace {
 
-// The `gap` deformer as registered: twist bands and Middle points on the arc (docs/gap.md,
+// The `gap` deformer as registered: twist bands, arcs about the rotation axis, unfolding (docs/gap.md,
 // "Second generation").
 class GapBandArm : public GapArm {
  protected:

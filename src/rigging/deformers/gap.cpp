@@ -7,11 +7,10 @@ namespace skinlab {
 
 DeformerEntry gap_deformer_entry() {
   return {"gap",
-          "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP and "
-          "Bézier arcs added, the band between parent and child triangulated; closed frames. Each joint's twist "
-          "about the child's bone is spread over bands of the parent and the child, the Middle points keep the "
-          "opening's radius, the patch keeps out of the joint's ball and is relaxed once (docs/gap.md, \"Second "
-          "generation\")",
+          "rigid skinning with gap reconstruction at every moved joint (thesis §4.4): overlaps removed, QLERP "
+          "arcs and arcs about the rotation axis added, the band between parent and child triangulated; closed "
+          "frames. Each joint's twist about the child's bone is spread over bands of the parent and the child, the "
+          "patch keeps out of the joint's ball, is relaxed once and unfolded (docs/gap.md, \"Second generation\")",
           false, [](DeformerContext& c) { return make_gap_deformer(c, {}, GapOptions::second_generation()); }};
 }
 
