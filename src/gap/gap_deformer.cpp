@@ -431,6 +431,9 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   if (options_.keep_out_of_joint) keep_out_of_joints(*world);
   if (options_.relax_patch) relax_patches();
   if (options_.unfold) unfold_patches(*world, report);
+  // Once more after the umbrella steps, which pull a deep bend's inner side in again (the arm bent
+  // 150°: inscribed ratio 0.861 without, 0.888 with; no standard clip's pairs change).
+  if (options_.keep_out_of_joint && options_.unfold) keep_out_of_joints(*world);
   if (world != &pose.world) retwist(pose.world);
   recompute_normals();
   write_frame(frame);

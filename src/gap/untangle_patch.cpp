@@ -25,8 +25,14 @@ bool mark_folds(const std::vector<Vec3>& positions, int first_point, int end_poi
     const Tri& t = triangles[f];
     const Vec3 n = area_normal(positions, t);
     bool fold = n.dot((positions[t[0]] + positions[t[1]] + positions[t[2]]) / 3 - center) <= 0;
-    for (int v : t) fold |= is_new(v) && n.dot(s.fan_normal[v - first_point]) <= 0;
-    if (!fold) continue;
+    bool movable = false;
+    for (int v : t) {
+      fold |= is_new(v) && n.dot(s.fan_normal[v - first_point]) <= 0;
+      movable |= is_new(v);
+    }
+    // A cell of the parts' boundary vertices alone (between two arcs with no new points) cannot
+    // move: it is left as it is.
+    if (!fold || !movable) continue;
     any = true;
     for (int v : t)
       if (is_new(v)) s.folded[v - first_point] = 1;
