@@ -11,6 +11,7 @@
 #include <numbers>
 #include <set>
 
+#include "skinlab/core/closest_point.hpp"
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/experiments/measurements.hpp"
@@ -18,6 +19,7 @@
 #include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/gap/reconstruct_patch.hpp"
+#include "skinlab/gap/keep_out_of_ball.hpp"
 #include "skinlab/gap/untangle_patch.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
@@ -561,4 +563,37 @@ TEST(UntanglePatch, UnfoldsAFoldedGridAndLeavesAFlatOneAlone) {
   for (int v = 9; v < 25; ++v) EXPECT_EQ(folded[v], positions[v]) << "boundary vertex " << v;
   // Every point stays in the patch's plane (the umbrella's mean of coplanar points).
   for (int v = 0; v < 9; ++v) EXPECT_DOUBLE_EQ(folded[v].z(), 1.0);
+}
+
+// The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
+// regions, by hand.
+TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {
+  const Vec3 a(0, 0, 0), b(2, 0, 0), c(0, 2, 0);
+  const std::vector<std::pair<Vec3, Vec3>> cases{
+      {{0.5, 0.5, 3}, {0.5, 0.5, 0}},  // face
+      {{-1, -1, 0}, a},                 // corner a
+      {{3, -1, 1}, b},                  // corner b
+      {{0, 3, 0}, c},                   // corner c
+      {{1, -2, 0}, {1, 0, 0}},          // edge ab
+      {{-1, 1, 0}, {0, 1, 0}},          // edge ac
+      {{2, 2, 0}, {1, 1, 0}}};          // edge bc
+  for (const auto& [p, nearest] : cases) EXPECT_LT((closest_point_on_triangle(p, a, b, c) - nearest).norm(), 1e-12) << p.transpose();
+}
+
+// A cell whose corners lie outside the unit ball round the origin and whose edge between its two
+// new points, (0.6, ±0.9, 0), passes 0.6 from it: the new points carry the whole of that nearest
+// point, and one pass moves them 0.4 along +x, to (1, ±0.9, 0). The far corner stays. A cell whose
+// nearest point lies on an edge between two of the parts' vertices cannot move it, and its new
+// point stays where it is.
+TEST(KeepOutOfBall, CellsBetweenNewPointsComeOutOfTheBall) {
+  std::vector<Vec3> positions{{0.6, 0.9, 0}, {0.6, -0.9, 0}, {3, 0, 0}};
+  const std::vector<Tri> cell{{0, 1, 2}};
+  EXPECT_EQ(keep_cells_out_of_ball(positions, 0, 2, cell, 0, 1, Vec3::Zero(), 1.0, 3), 0);
+  EXPECT_LT((positions[0] - Vec3(1, 0.9, 0)).norm(), 1e-12);
+  EXPECT_LT((positions[1] - Vec3(1, -0.9, 0)).norm(), 1e-12);
+  EXPECT_EQ(positions[2], Vec3(3, 0, 0));
+
+  std::vector<Vec3> pinned{{0.8, 1, 0}, {0.8, -1, 0}, {1.05, 0, 0}};
+  EXPECT_EQ(keep_cells_out_of_ball(pinned, 2, 3, cell, 0, 1, Vec3::Zero(), 1.0, 3), 1);
+  EXPECT_EQ(pinned[2], Vec3(1.05, 0, 0));
 }

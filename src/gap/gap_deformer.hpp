@@ -15,6 +15,7 @@
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
 #include "skinlab/gap/twist_band.hpp"
+#include "skinlab/gap/keep_out_of_ball.hpp"
 #include "skinlab/gap/untangle_patch.hpp"
 #include "skinlab/skinning/deformer.hpp"
 #include "skinlab/skinning/deformer_context.hpp"
@@ -136,7 +137,7 @@ class GapDeformer : public Deformer {
   void relax_patches();
   void unfold_patches(const std::vector<QT>& world, GapFrameReport& report);
   /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
-  void keep_out_of_joints(const std::vector<QT>& world);
+  void keep_out_of_joints(const std::vector<QT>& world, bool cells);
   Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
   void recompute_normals();
   void write_frame(Frame& frame);
