@@ -322,7 +322,7 @@ class GapBandArm : public GapArm {
 // The arm twisted about the bone 0 to 180°, bent 30 to 150°, bent 90° then twisted to 90°:
 // closed, free of self-intersections, and the skin stays away from the joint's centre (the
 // inscribed ratio, docs/quality.md): at least 0.9 but in the deepest bends, where the patch cuts
-// the crease's corner (0.86 at 150°). Bends of 24 to 28° still fold one cell (4 pairs; docs/gap.md,
+// the crease's corner (0.89 at 150°). Bends of 24 to 28° still fold one cell (4 pairs; docs/gap.md,
 // "Known defects").
 TEST_F(GapBandArm, TwistedBentAndBentThenTwistedArmHoldsItsShape) {
   std::vector<std::pair<double, double>> poses;
