@@ -577,7 +577,15 @@ TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {
       {{1, -2, 0}, {1, 0, 0}},          // edge ab
       {{-1, 1, 0}, {0, 1, 0}},          // edge ac
       {{2, 2, 0}, {1, 1, 0}}};          // edge bc
-  for (const auto& [p, nearest] : cases) EXPECT_LT((closest_point_on_triangle(p, a, b, c) - nearest).norm(), 1e-12) << p.transpose();
+  for (const auto& [p, nearest] : cases) {
+    EXPECT_LT((closest_point_on_triangle(p, a, b, c) - nearest).norm(), 1e-12) << p.transpose();
+    const Vec3 w = closest_point_weights(p, a, b, c);
+    EXPECT_NEAR(w.sum(), 1.0, 1e-12);
+    EXPECT_GE(w.minCoeff(), 0.0);
+    EXPECT_LT((w[0] * a + w[1] * b + w[2] * c - nearest).norm(), 1e-12) << p.transpose();
+  }
+  // On edge bc, half way: weights (0, 1/2, 1/2).
+  EXPECT_LT((closest_point_weights({2, 2, 0}, a, b, c) - Vec3(0, 0.5, 0.5)).norm(), 1e-12);
 }
 
 // A cell whose corners lie outside the unit ball round the origin and whose edge between its two

@@ -35,8 +35,8 @@ struct ExperimentDefinition {
   std::vector<TableSpec> tables;
   /// Every model the tables name, by name: its files and clips (model_source.hpp).
   std::map<std::string, ModelSource> sources;
-  /// The source of the model called `name`; std::out_of_range for a name no table has.
-  const ModelSource& model(const std::string& name) const { return sources.at(name); }
+  /// The source of the model called `model_name`; std::out_of_range for a name no table has.
+  const ModelSource& model(const std::string& model_name) const { return sources.at(model_name); }
   /// How skeletons are refined: Local refinement's mode, and the largest turn per model (the
   /// thesis refines each of its models with its own angle; a model not listed gets
   /// SkeletonParams' default).

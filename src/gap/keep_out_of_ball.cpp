@@ -2,7 +2,6 @@
 #include "skinlab/gap/keep_out_of_ball.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "skinlab/core/closest_point.hpp"
 
@@ -33,24 +32,16 @@ int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int en
     for (int f = first_triangle; f < end_triangle; ++f) {
       const Tri& t = triangles[f];
       if (!is_new(t[0]) && !is_new(t[1]) && !is_new(t[2])) continue;
-      const Vec3& a = positions[t[0]];
-      const Vec3& b = positions[t[1]];
-      const Vec3& c = positions[t[2]];
-      const Vec3 nearest = closest_point_on_triangle(center, a, b, c);
-      const Vec3 out = nearest - center;
+      const Vec3 weight = closest_point_weights(center, positions[t[0]], positions[t[1]], positions[t[2]]);
+      const Vec3 out = weight[0] * positions[t[0]] + weight[1] * positions[t[1]] + weight[2] * positions[t[2]] - center;
       const double distance = out.norm();
       if (distance >= radius) continue;
       ++inside;
-      if (pass == passes) continue;  // the last pass only counts
+      // The last pass only counts; a centre on the cell gives no direction to move it.
+      if (pass == passes || distance == 0) continue;
       // The new points' share of the nearest point (its barycentric weights): moved out together by
       // the shortfall over that share, along the nearest point's direction from the centre, they
       // take it to the ball's surface; a point on the parts' own boundary edge cannot move.
-      const Vec3 ab = b - a, ac = c - a, aq = nearest - a;
-      const double d00 = ab.dot(ab), d01 = ab.dot(ac), d11 = ac.dot(ac);
-      const double det = d00 * d11 - d01 * d01;
-      if (det <= 0 || distance == 0) continue;
-      const double wb = (d11 * ab.dot(aq) - d01 * ac.dot(aq)) / det, wc = (d00 * ac.dot(aq) - d01 * ab.dot(aq)) / det;
-      const std::array<double, 3> weight{1 - wb - wc, wb, wc};
       double share = 0;
       for (int k = 0; k < 3; ++k) share += is_new(t[k]) ? weight[k] : 0.0;
       if (share < kLeastShare) continue;
