@@ -549,14 +549,20 @@ TEST(UntanglePatch, UnfoldsAFoldedGridAndLeavesAFlatOneAlone) {
   };
   UntangleScratch scratch;
   std::vector<Vec3> flat = positions;
-  EXPECT_EQ(untangle_patch(flat, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, scratch), 0);
+  EXPECT_EQ(untangle_patch(flat, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, 3, scratch),
+            0);
   EXPECT_EQ(flat, positions);
+  // Seen from a centre above it, every cell of the flat grid faces that centre: flagged, and no
+  // step turns it, so the steps stop after `patience` steps with no fewer folds.
+  EXPECT_EQ(untangle_patch(flat, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3(0, 0, 2), 20, 3, scratch),
+            3);
+  for (int v = 0; v < 25; ++v) EXPECT_NEAR((flat[v] - positions[v]).norm(), 0.0, 1e-12) << "vertex " << v;
 
   std::vector<Vec3> folded = positions;
   folded[id[12]].x() += 2.5;
   ASSERT_GT(turned_over(folded), 0);
   const int steps =
-      untangle_patch(folded, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, scratch);
+      untangle_patch(folded, 0, 9, triangles, 0, static_cast<int>(triangles.size()), Vec3::Zero(), 20, 3, scratch);
   EXPECT_GE(steps, 1);
   EXPECT_LT(steps, 20);
   EXPECT_EQ(turned_over(folded), 0);

@@ -312,18 +312,18 @@ void GapDeformer::relax_patches() {
     if (relax_count_[v] > 0) positions_[v] += 0.5 * (relax_sum_[v] / relax_count_[v] - positions_[v]);
 }
 
-// Unfolding the relaxed patches (untangle_patch.hpp): a folded cell's normal turns against the
-// patch round one of its new points, or towards the joint's centre. Where the inside of a bend is
-// cramped, neighbouring arcs cross; one half umbrella step leaves such folds, and on the standard
-// clips up to 20 full steps over the folds and one ring round them took the frames with more pairs
-// than DQS + 2 from 866 to 428 of 1,506, with the arcs about the axis (docs/gap.md).
+// Unfolding the relaxed patches (untangle_patch.hpp). Where the inside of a bend is cramped,
+// neighbouring arcs cross; up to 20 full steps over the folds took the standard clips' frames with
+// more pairs than DQS + 2 from 866 to 428 of 1,506 (docs/gap.md). Stopping after 3 steps with no
+// fewer folds (a deep bend's valley, which faces the centre) takes the arm bent 120–150° from 20
+// steps to 8–9, and those frames to 434.
 void GapDeformer::unfold_patches(const std::vector<QT>& world, GapFrameReport& report) {
-  constexpr int kUnfoldSteps = 20;
+  constexpr int kSteps = 20, kPatience = 3;
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     if (!moving_[k]) continue;
     report.unfold_steps +=
         untangle_patch(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
-                       patch_triangles_end_[k], joint_center(world, k), kUnfoldSteps, untangle_scratch_);
+                       patch_triangles_end_[k], joint_center(world, k), kSteps, kPatience, untangle_scratch_);
   }
 }
 

@@ -74,7 +74,7 @@ struct GapOptions {
   /// the ball the limb holds round its joint.
   bool keep_out_of_joint = false;
   /// After the relaxation, umbrella steps over the new points around folded patch cells (up to
-  /// kUnfoldSteps; untangle_patch.hpp).
+  /// 20, stopping after 3 in a row with no fewer folds; untangle_patch.hpp).
   bool unfold = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.

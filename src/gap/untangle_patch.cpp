@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/gap/untangle_patch.hpp"
 
+#include <limits>
+
 namespace skinlab {
 
 namespace {
@@ -9,9 +11,9 @@ Vec3 area_normal(const std::vector<Vec3>& positions, const Tri& t) {
   return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]);
 }
 
-// Marks the new points of the folded triangles; true when there is one.
-bool mark_folds(const std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
-                int first_triangle, int end_triangle, const Vec3& center, UntangleScratch& s) {
+// Marks the new points of the folded triangles; returns how many triangles are folded.
+int mark_folds(const std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
+               int first_triangle, int end_triangle, const Vec3& center, UntangleScratch& s) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
   s.fan_normal.assign(end_point - first_point, Vec3::Zero());
   s.folded.assign(end_point - first_point, 0);
@@ -20,7 +22,7 @@ bool mark_folds(const std::vector<Vec3>& positions, int first_point, int end_poi
     for (int v : triangles[f])
       if (is_new(v)) s.fan_normal[v - first_point] += n;
   }
-  bool any = false;
+  int folds = 0;
   for (int f = first_triangle; f < end_triangle; ++f) {
     const Tri& t = triangles[f];
     const Vec3 n = area_normal(positions, t);
@@ -33,21 +35,29 @@ bool mark_folds(const std::vector<Vec3>& positions, int first_point, int end_poi
     // A cell of the parts' boundary vertices alone (between two arcs with no new points) cannot
     // move: it is left as it is.
     if (!fold || !movable) continue;
-    any = true;
+    ++folds;
     for (int v : t)
       if (is_new(v)) s.folded[v - first_point] = 1;
   }
-  return any;
+  return folds;
 }
 
 }  // namespace
 
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
-                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, UntangleScratch& s) {
+                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
+                   UntangleScratch& s) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
-  int steps = 0;
+  int steps = 0, fewest = std::numeric_limits<int>::max(), stale = 0;
   for (; steps < max_steps; ++steps) {
-    if (!mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, s)) break;
+    const int folds = mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, s);
+    if (folds == 0) break;
+    if (folds < fewest) {
+      fewest = folds;
+      stale = 0;
+    } else if (++stale >= patience) {
+      break;
+    }
     // One ring more: a fold's own points alone are pinned by the folded cells around them.
     s.grown = s.folded;
     for (int f = first_triangle; f < end_triangle; ++f) {

@@ -20,7 +20,9 @@ struct UntangleScratch {
 
 /// Up to `max_steps` full umbrella steps, each over the new points of the folded triangles of
 /// one patch and the new points one triangle beyond them; stops at the first step with no folded
-/// triangle.
+/// triangle, or once `patience` steps in a row have not lowered the number of folded triangles.
+/// The centre test also flags cells that no step turns: past a bend of about 120°, the valley on
+/// the inside of the bend faces the joint's centre, and there the steps would run to the limit.
 /// - `positions`: the frame's vertices; the new points are [first_point, end_point), the only
 ///   ones that move (the rest, the parts' boundary vertices, hold the patch in place).
 /// - `triangles` [first_triangle, end_triangle): the patch's triangles.
@@ -29,6 +31,7 @@ struct UntangleScratch {
 ///   more than 90° with the summed normals of the triangles round one of its new points.
 /// Returns the steps taken.
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
-                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, UntangleScratch& scratch);
+                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
+                   UntangleScratch& scratch);
 
 }  // namespace skinlab
