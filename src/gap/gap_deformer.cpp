@@ -334,23 +334,6 @@ Vec3 GapDeformer::joint_center(const std::vector<QT>& world, int k) const {
   return 0.5 * (world[joint.parent].apply_point(joint.plane.point) + world[joint.child].apply_point(joint.plane.point));
 }
 
-// New points nearer the joint's centre than the opening's nearest edge at rest go out along their
-// direction from it. Deep bends of thin parts pulled the patch's inner side through the joint (the
-// cow's knee at 150°: inscribed ratio 0.27). With `cells`, after the unfolding, the patch's
-// triangles too: a long cell beside the bend passed inside with its corners outside (the cow's
-// knee at 150°: 0.442 without, 0.654 with; DQS 0.520).
-void GapDeformer::keep_out_of_joints(const std::vector<QT>& world, bool cells) {
-  constexpr int kCellPasses = 3;
-  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
-    if (!moving_[k]) continue;
-    const Vec3 center = joint_center(world, k);
-    keep_points_out_of_ball(positions_, patch_begin_[k], patch_end_[k], center, joint_ball_[k]);
-    if (cells)
-      keep_cells_out_of_ball(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
-                             patch_triangles_end_[k], center, joint_ball_[k], kCellPasses);
-  }
-}
-
 // Normals ([VF08 Alg. 5], lines 17–19): a new point or an end point takes the mean of the unit
 // normals of the frame's triangles around it; every other vertex keeps its rotated rest normal.
 void GapDeformer::recompute_normals() {

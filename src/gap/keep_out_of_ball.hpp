@@ -25,4 +25,16 @@ int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int en
                            const std::vector<Tri>& triangles, int first_triangle, int end_triangle, const Vec3& center,
                            double radius, int passes);
 
+/// Last, the edges no move reaches: a patch edge between two of the parts' own vertices on
+/// opposite sides of the joint (`side` differs, neither a new point), whose nearest point to
+/// `center` lies within 0.9 `radius` and strictly inside the edge (a zip diagonal or an arc without
+/// new points, across the inside of a deep bend). Each such edge is split at that point, moved out
+/// to `radius` along its direction from `center`: the new vertex is appended to `positions` and
+/// each of the edge's two triangles becomes two, keeping its orientation (the second appended to
+/// `triangles`). An edge whose nearest point is the centre itself gives no direction and stays.
+/// Returns the edges split.
+int split_edges_out_of_ball(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<int>& side,
+                            std::vector<Tri>& triangles, int first_triangle, int end_triangle, const Vec3& center,
+                            double radius);
+
 }  // namespace skinlab
