@@ -629,6 +629,33 @@ TEST(UntanglePatch, UnfoldsAFoldedGridAndLeavesAFlatOneAlone) {
   for (int v = 0; v < 9; ++v) EXPECT_DOUBLE_EQ(folded[v].z(), 1.0);
 }
 
+// A tent over one new point, pulled up through a flap of the same patch: no cell turns over (each
+// normal keeps to the fan's and faces away from the centre below), so only the crossing shows the
+// fold. One umbrella step takes the point to the mean of its ring, flat, under the flap.
+TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
+  std::vector<Vec3> positions{{0, 0, 1}};  // the new point, pulled up
+  const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  for (const auto& [x, y] : ring) positions.emplace_back(x, y, 0);
+  std::vector<Tri> triangles;
+  for (int i = 0; i < 8; ++i) triangles.push_back({0, 1 + i, 1 + (i + 1) % 8});
+  // The flap: the patch's, but of the parts' vertices alone, level with the tent's middle and
+  // wider than its section there.
+  positions.insert(positions.end(), {{-0.8, -0.8, 0.5}, {0.8, -0.8, 0.5}, {0, 0.8, 0.5}});
+  triangles.push_back({9, 10, 11});
+  const Vec3 center(0, 0, -1);
+  UntangleScratch scratch;
+
+  std::vector<Vec3> without_flap = positions;
+  EXPECT_EQ(untangle_patch(without_flap, 0, 1, triangles, 0, 8, center, 20, 3, scratch), 0);
+  EXPECT_EQ(without_flap, positions);
+
+  std::vector<Vec3> with_flap = positions;
+  EXPECT_EQ(untangle_patch(with_flap, 0, 1, triangles, 0, 9, center, 20, 3, scratch), 1);
+  EXPECT_NEAR(with_flap[0].norm(), 0.0, 1e-12);
+  for (int v = 1; v < 12; ++v) EXPECT_EQ(with_flap[v], positions[v]) << "fixed vertex " << v;
+}
+
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
 // regions, by hand.
 TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {

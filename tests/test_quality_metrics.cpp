@@ -4,9 +4,12 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
+#include "skinlab/core/triangle_intersection.hpp"
 #include "skinlab/metrics/cross_section.hpp"
 #include "skinlab/metrics/normal_deviation.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
 #include "skinlab/metrics/surface_distance.hpp"
 #include "test_meshes.hpp"
 
@@ -139,6 +142,39 @@ TEST(QualityMetrics, NormalDeviationOfFlatAndFoldedSheets) {
     EXPECT_NEAR(d.mean_degrees, expected, 1e-9) << degrees;
     EXPECT_NEAR(d.max_degrees, expected, 1e-9) << degrees;
   }
+}
+
+// The runtime's separating-axis test (gap's unfolding) on hand-made pairs, then against CGAL's
+// exact predicates (the metrics' self-intersections) on random pairs: the two must agree.
+TEST(TriangleIntersection, HandMadePairsAndAgreementWithCgal) {
+  const Vec3 a0(0, 0, 0), a1(2, 0, 0), a2(0, 2, 0);
+  // Piercing the face; above it; beside it in its plane; overlapping in its plane (the case the
+  // in-plane axes settle); crossing an edge; short of that edge.
+  EXPECT_TRUE(triangles_intersect(a0, a1, a2, {0.5, 0.5, -1}, {0.5, 0.5, 1}, {3, 3, 1}));
+  EXPECT_FALSE(triangles_intersect(a0, a1, a2, {0.5, 0.5, 0.1}, {0.5, 0.5, 1}, {3, 3, 1}));
+  EXPECT_FALSE(triangles_intersect(a0, a1, a2, {1.1, 1.1, 0}, {3, 1, 0}, {1, 3, 0}));
+  EXPECT_TRUE(triangles_intersect(a0, a1, a2, {-0.5, 0.5, 0}, {2, 0.5, 0}, {0.5, -0.5, 0}));
+  EXPECT_TRUE(triangles_intersect(a0, a1, a2, {1, -1, -1}, {1, -1, 1}, {1, 0.5, 0}));
+  EXPECT_FALSE(triangles_intersect(a0, a1, a2, {1, -1, -1}, {1, -1, 1}, {1, -0.5, 0}));
+
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> coordinate(0, 1);
+  int meeting = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<float> positions(18);
+    for (float& x : positions) x = coordinate(random);
+    const std::vector<Tri> triangles{{0, 1, 2}, {3, 4, 5}};
+    const auto corner = [&](int v) { return Vec3(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]); };
+    const auto cgal = self_intersections(positions, triangles);
+    ASSERT_TRUE(cgal);
+    const bool expected = !cgal->empty();
+    meeting += expected;
+    EXPECT_EQ(triangles_intersect(corner(0), corner(1), corner(2), corner(3), corner(4), corner(5)), expected)
+        << "trial " << trial;
+  }
+  // Both outcomes are well represented.
+  EXPECT_GT(meeting, 300);
+  EXPECT_LT(meeting, 2700);
 }
 
 }  // namespace

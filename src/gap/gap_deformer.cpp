@@ -316,7 +316,8 @@ void GapDeformer::relax_patches() {
 // neighbouring arcs cross; up to 20 full steps over the folds took the standard clips' frames with
 // more pairs than DQS + 2 from 866 to 428 of 1,506 (docs/gap.md). Stopping after 3 steps with no
 // fewer folds (a deep bend's valley, which faces the centre) takes the arm bent 120–150° from 20
-// steps to 8–9, and those frames to 434.
+// steps to 8–9, and those frames to 434. Then cells that pass through another without turning
+// over, with steps of their own: 446 -> 423 (man's wave 5 -> 0, the camel's walk 55 -> 41).
 void GapDeformer::unfold_patches(const std::vector<QT>& world, GapFrameReport& report) {
   constexpr int kSteps = 20, kPatience = 3;
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {

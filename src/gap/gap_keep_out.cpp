@@ -2,7 +2,6 @@
 // GapDeformer's keep-out (keep_out_of_ball.hpp, docs/gap.md "Second generation", 6): the patch
 // kept out of the ball a limb holds round each moved joint's centre.
 #include "skinlab/gap/gap_deformer.hpp"
-#include "skinlab/gap/keep_out_of_ball.hpp"
 
 namespace skinlab {
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Folds in a joint's patch, smoothed out: where the inside of a bend is cramped, neighbouring arcs
 // of the patch cross and its cells turn over. Such a cell shows itself locally: its normal turns
-// against the patch's normal at one of its new points, or towards the joint's centre. Umbrella
-// steps over the new points around such cells, the patch's boundary fixed, unfold them.
+// against the patch's normal at one of its new points, or towards the joint's centre. A cell can
+// also pass through another without turning over (a sheet beside a bend laid across its
+// neighbour); that one shows itself only by the crossing. Umbrella steps over the new points
+// around such cells, the patch's boundary fixed, unfold them.
 #pragma once
 
 #include <vector>
@@ -13,9 +15,15 @@ namespace skinlab {
 
 /// Scratch space of untangle_patch, kept between frames.
 struct UntangleScratch {
+  struct Box {
+    Vec3 low, high;
+    int triangle;
+    bool movable;  ///< a patch triangle with a new point
+  };
   std::vector<Vec3> fan_normal, sum;
   std::vector<int> count;
-  std::vector<char> folded, grown;
+  std::vector<char> folded, grown, crossed;
+  std::vector<Box> boxes;
 };
 
 /// Up to `max_steps` full umbrella steps, each over the new points of the folded triangles of
@@ -28,7 +36,9 @@ struct UntangleScratch {
 /// - `triangles` [first_triangle, end_triangle): the patch's triangles.
 /// - `center`: the joint's centre in the frame; a patch triangle whose normal points towards it
 ///   (the patch wraps the joint, its normals point out) is folded, as is one whose normal makes
-///   more than 90° with the summed normals of the triangles round one of its new points.
+///   more than 90° with the summed normals of the triangles round one of its new points. Once
+///   none is left that the steps can turn, the patch triangles that meet another patch triangle
+///   with which they share no vertex count as folded, with steps of their own.
 /// Returns the steps taken.
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
