@@ -27,8 +27,9 @@ struct TwistBand {
   double child_room = 0;      ///< the child's band ends before s = child_room
   double parent_room = 0;     ///< the parent's band ends before s = -parent_room
 
-  /// The bands of one frame: `twist` is the twist they take (all of it, or none where Remove left
-  /// them less than a quarter of the opening's radius: the twist then stays with the gap).
+  /// The bands of one frame: `twist` is the twist they take: all of it up to 75° per opening
+  /// radius of the two bands' length, or none where Remove left them less than a quarter of the
+  /// opening's radius; what they do not take stays with the gap.
   struct Fit {
     double twist = 0;
     double share_at_opening = 0;  ///< the parent's band length over both bands'
