@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/conic_arc.hpp"
@@ -166,6 +167,10 @@ class GapDeformer : public Deformer {
   // 0: none), where Remove left each side, and the relative motion left to gap; per part,
   // whether a banded joint lies on its way to the root; a path's scratch.
   std::vector<QT> untwisted_, left_to_gap_;
+  // retwist's per-frame caches: per part, its relative motion and untwisted pose's inverse; per
+  // banded joint, its turn at share 1 and at the opening's share.
+  std::vector<QT> relative_world_, untwisted_inverse_;
+  std::vector<std::pair<QT, QT>> turn_at_ends_;
   std::vector<char> banded_part_;
   std::vector<int> path_;
   std::vector<TwistBand::Fit> fits_;

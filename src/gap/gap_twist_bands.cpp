@@ -84,6 +84,24 @@ void GapDeformer::retwist(const std::vector<QT>& world) {
     const int p = rig_->components[c].parent;
     banded_part_[c] = p >= 0 && (banded_part_[p] || twisted(gap_.joint_of_part[c]));
   }
+  // Per frame, what every vertex would otherwise recompute: each part's relative motion and
+  // untwisted pose's inverse, and each banded joint's turn at the two shares most points hold (all
+  // of the twist beyond the child's band, the opening's share before it).
+  relative_world_.resize(parts);
+  untwisted_inverse_.resize(parts);
+  for (int c = 0; c < parts; ++c) {
+    const int p = rig_->components[c].parent;
+    if (p >= 0) relative_world_[c] = world[p].inverse() * world[c];
+    untwisted_inverse_[c] = untwisted_[c].inverse();
+  }
+  turn_at_ends_.resize(gap_.joints.size());
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
+    if (twisted(k)) turn_at_ends_[k] = {turn_about_joint(k, 1.0), turn_about_joint(k, fits_[k].share_at_opening)};
+  const auto turn = [&](int k, double share) {
+    if (share == 1.0) return turn_at_ends_[k].first;
+    if (share == fits_[k].share_at_opening) return turn_at_ends_[k].second;
+    return turn_about_joint(k, share);
+  };
   // Where a rest point x of `part` goes: down the tree from the root, each joint turns by its
   // relative motion, a banded joint by what it leaves to gap and x's share of its bands' twist
   // (1 beyond the child's band, which may run on into the child's children).
@@ -94,14 +112,12 @@ void GapDeformer::retwist(const std::vector<QT>& world) {
     QT pose = world[rig_->components[path_.back()].parent];
     for (auto c = path_.rbegin(); c != path_.rend(); ++c) {
       const int k = gap_.joint_of_part[*c];
-      const int p = rig_->components[*c].parent;
       if (!twisted(k)) {
-        pose = pose * (world[p].inverse() * world[*c]);
+        pose = pose * relative_world_[*c];
         continue;
       }
       const TwistBand& band = bands_->joints[k];
-      pose = pose * left_to_gap_[k] *
-             turn_about_joint(k, band.child_share(band.axis.dot(x - gap_.joints[k].joint), fits_[k]));
+      pose = pose * left_to_gap_[k] * turn(k, band.child_share(band.axis.dot(x - gap_.joints[k].joint), fits_[k]));
     }
     return pose;
   };
@@ -121,11 +137,11 @@ void GapDeformer::retwist(const std::vector<QT>& world) {
       k = bands_->parent_joint[v];
       share = bands_->parent_weight[v] * bands_->joints[k].parent_share(bands_->parent_axial[v], fits_[k]);
     }
-    const QT& untwisted = untwisted_[frame];
-    const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted.inverse().apply_point(positions_[v]);
+    const QT& untwisted_inverse = untwisted_inverse_[frame];
+    const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted_inverse.apply_point(positions_[v]);
     QT pose = part_pose(frame, x);
-    if (k >= 0) pose = pose * turn_about_joint(k, share);
-    const QT to_pose = pose * untwisted.inverse();
+    if (k >= 0) pose = pose * turn(k, share);
+    const QT to_pose = pose * untwisted_inverse;
     positions_[v] = to_pose.apply_point(positions_[v]);
     if (!recompute_[v]) normals_[v] = to_pose.apply_normal(normals_[v]);
   }
