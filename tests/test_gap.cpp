@@ -700,7 +700,8 @@ TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {
 
 // An edge between a parent's and a child's vertex across the ball (unit, at the origin): split at
 // its nearest point, (0, 0.5, 0), moved out to (0, 1, 0); each of its two triangles becomes two,
-// turned the same way. An edge within one side, or one whose nearest point is an end, stays.
+// turned the same way. An edge within one side (b to z) stays, as do the edges that keep out of
+// the ball.
 TEST(KeepOutOfBall, EdgesBetweenThePartsVerticesAreSplitOutOfTheBall) {
   //                          a (parent)     b (child)     x (parent)   y (child)    z (child)
   std::vector<Vec3> positions{{-1, 0.5, 0}, {1, 0.5, 0}, {0, 2, 1}, {0, 2, -1}, {3, 0.5, 0}};
@@ -740,4 +741,48 @@ TEST(KeepOutOfBall, CellsBetweenNewPointsComeOutOfTheBall) {
   std::vector<Vec3> pinned{{0.8, 1, 0}, {0.8, -1, 0}, {1.05, 0, 0}};
   EXPECT_EQ(keep_cells_out_of_ball(pinned, 2, 3, cell, 0, 1, Vec3::Zero(), 1.0, 3), 1);
   EXPECT_EQ(pinned[2], Vec3(1.05, 0, 0));
+}
+
+// An opening point the bend moves less than a quarter of the opening's edge there is shared by
+// parent and child, as one the bend leaves in place is (docs/gap.md, "Add"). The arm's opening
+// is a regular 32-gon of radius 0.2, its edge 0.4 sin(pi/32). A bend by b about the aligned X
+// axis moves the point at angle k 11.25 degrees from that axis by 2 sin(b/2) 0.2 |sin(k 11.25)|.
+// Remove keeps the outer half of the opening on both sides: the two points on the axis (merged
+// at any bend) and the 15 between them.
+TEST_F(GapArm, OpeningPointsABendMovesLessThanAQuarterOfTheOpeningsEdgeAreMerged) {
+  const double edge = 0.4 * std::sin(std::numbers::pi / 32);
+  for (double bend : {2.0, 4.0, 8.0, 16.0, 24.0}) {
+    SCOPED_TRACE("bend " + std::to_string(bend));
+    int expected = 2;
+    for (int k = 1; k < 16; ++k)
+      expected += 2 * std::sin(bend * kDeg / 2) * 0.2 * std::sin(k * 11.25 * kDeg) <= 0.25 * edge;
+    gap.deform(arm.pose(animator, bend, 0), frame);
+    EXPECT_EQ(gap.last_frame().merged_arcs, expected);
+    expect_closed_sphere(frame);
+    EXPECT_TRUE(self_intersections(frame.positions, frame.triangles)->empty());
+  }
+}
+
+// The cactus' sway bends its arms a little at a time. Before nearly-in-place points were merged,
+// 35 of its 61 frames had more joint pairs than DQS + 2: slivers from the parent's copy of such a
+// point to the child's, through the child's triangles beside them.
+TEST(Gap, CactusSwayHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {
+  const SegmentedModel model = load_model(resolve_model("cactus"));
+  const std::vector<int>& parent = model.hierarchy()->parent;
+  std::vector<std::filesystem::path> clips = model_clips("cactus");
+  std::erase_if(clips, [](const std::filesystem::path& clip) { return clip.filename() != "cactus_sway.clip"; });
+  ASSERT_EQ(clips.size(), 1u);
+  std::map<std::string, std::vector<int>> pairs;
+  for (const std::string deformer : {"gap", "dqs"}) {
+    AnimationSession session(model, read_clip(clips[0]), SessionParams{}, find_deformer(deformer));
+    Frame frame;
+    for (int f = 0; f <= session.animator().grid().last(); ++f) {
+      session.play(f, frame);
+      const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
+      pairs[deformer].push_back(pairs_at_joints(*self_intersections(frame.positions, topology.triangles),
+                                                topology.triangle_component, parent));
+    }
+  }
+  ASSERT_EQ(pairs["gap"].size(), 61u);
+  for (std::size_t f = 0; f < pairs["gap"].size(); ++f) EXPECT_LE(pairs["gap"][f], pairs["dqs"][f] + 2) << "frame " << f;
 }

@@ -18,6 +18,9 @@ namespace skinlab {
 namespace {
 
 constexpr double kTwoPi = 2 * std::numbers::pi;
+// Fraction of the opening's shorter edge at a point under which its move counts as none
+// (merged_pairs).
+constexpr double kNearlyInPlace = 0.25;
 
 // A monotone, cyclic matching of the parent's and the child's boundary loops (both ordered by
 // increasing angle about the opening), as in contour tiling (Fuchs, Kedem and Uselton 1977):
@@ -74,6 +77,56 @@ std::vector<std::pair<int, int>> match_loops(const std::vector<Vec3>& rest, cons
   return pairs;
 }
 
+// Which pairs of the matching are merged: an opening point kept on both sides that the motion
+// left in place, or moved less than kNearlyInPlace of the opening's shorter edge at it, is shared
+// by parent and child. The arcs beside it run along a boundary edge from it and get no new
+// points (they would enclose a sliver with that edge). A point moved that little would otherwise
+// span a sliver cell from the parent's copy to the child's, which crosses the child's own
+// triangles beside it (the cactus' sway: 35 frames over DQS + 2 pairs, none with the merge).
+// Moving the child's copy onto the parent's bends the child's triangles round it by at most that
+// fraction of an edge. (A fraction of the point spacing instead, the mean of the two parts'
+// median edges, is far more than the opening's edge where a thin part meets a coarse one: the
+// camel's tail, inscribed 0.948 -> 0.815.) A nearly-in-place point is merged only where no
+// corner of the cells round it is its neighbour in the parts' mesh other than along that cell's
+// boundary edges: a rung between two of one side's vertices would double a mesh edge (where the
+// loop has an ear, the patch covered it twice).
+std::vector<char> merged_pairs(const GapModel& gap, const GapJoint& joint, const QT& relative,
+                               const SideBoundary& parent, const SideBoundary& child,
+                               const std::vector<std::pair<int, int>>& pairs) {
+  const std::size_t n = pairs.size(), m = joint.loop.size();
+  std::vector<char> merged(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    const int v = parent.loop[pairs[k].first];
+    if (v != child.loop[pairs[k].second]) continue;
+    const Vec3& rest = gap.rest_positions[v];
+    const double moves = (relative.apply_point(rest) - rest).norm();
+    if (moves <= 1e-9 * std::max(1.0, (rest - joint.joint).norm())) {
+      merged[k] = 1;
+      continue;
+    }
+    const std::size_t at = std::find(joint.loop.begin(), joint.loop.end(), v) - joint.loop.begin();
+    if (at == m) continue;  // kept on both sides, so on the opening; never otherwise
+    const double shorter_edge = std::min((gap.rest_positions[joint.loop[(at + 1) % m]] - rest).norm(),
+                                         (gap.rest_positions[joint.loop[(at + m - 1) % m]] - rest).norm());
+    if (moves > kNearlyInPlace * shorter_edge) continue;
+    const auto ring_begin = gap.ring.begin() + gap.ring_offset[v], ring_end = gap.ring.begin() + gap.ring_offset[v + 1];
+    bool doubles_an_edge = false;
+    for (std::size_t q = 0; q < n && !doubles_an_edge; ++q) {
+      const int pa = parent.loop[pairs[q].first], pb = parent.loop[pairs[(q + 1) % n].first];
+      const int ca = child.loop[pairs[q].second], cb = child.loop[pairs[(q + 1) % n].second];
+      if (pa != v && pb != v && ca != v && cb != v) continue;
+      for (int x : {pa, pb, ca, cb}) {
+        if (x == v || std::find(ring_begin, ring_end, x) == ring_end) continue;
+        const bool along_parent = (pa == v && pb == x) || (pb == v && pa == x);
+        const bool along_child = (ca == v && cb == x) || (cb == v && ca == x);
+        doubles_an_edge |= !along_parent && !along_child;
+      }
+    }
+    merged[k] = !doubles_an_edge;
+  }
+  return merged;
+}
+
 }  // namespace
 
 void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
@@ -90,22 +143,10 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
   const std::vector<std::pair<int, int>> pairs =
       match_loops(gap.rest_positions, parent.loop, child.loop, joint.joint, rotation_axis);
 
-  // An opening point the motion left in place (on the axis of a bend) is shared by parent and
-  // child: a merged arc. The arcs beside it run along a boundary edge from it and get no new
-  // points, or they would enclose a sliver with that edge.
-  const auto left_in_place = [&](int v) {
-    const Vec3& p = gap.rest_positions[v];
-    return (relative.apply_point(p) - p).norm() <= 1e-9 * std::max(1.0, (p - joint.joint).norm());
-  };
-  std::vector<char> merged(pairs.size(), 0);
+  const std::vector<char> merged = merged_pairs(gap, joint, relative, parent, child, pairs);
   std::vector<int> merged_vertices;
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    const int v = parent.loop[pairs[k].first];
-    if (v == child.loop[pairs[k].second] && left_in_place(v)) {
-      merged[k] = 1;
-      merged_vertices.push_back(v);
-    }
-  }
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    if (merged[k]) merged_vertices.push_back(parent.loop[pairs[k].first]);
   const auto is_merged = [&](int v) {
     return std::find(merged_vertices.begin(), merged_vertices.end(), v) != merged_vertices.end();
   };

@@ -35,7 +35,7 @@ struct GapFrameReport {
   int patch_vertices = 0;
   int patch_triangles = 0;
   int circle_arcs = 0;
-  int merged_arcs = 0;  ///< opening points the motion left in place: parent and child share them
+  int merged_arcs = 0;  ///< opening points the motion left (nearly) in place: parent and child share them
   int bezier_arcs = 0;
   int bezier_fallbacks = 0;  ///< Bézier constructions with no acceptable arc: circular arcs instead
   int axis_arcs = 0;         ///< pairs joined by the arc about the rotation axis by choice (GapOptions::axis_arcs)
