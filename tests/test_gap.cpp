@@ -675,6 +675,28 @@ TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
   for (int v = 1; v < 12; ++v) EXPECT_EQ(with_flap[v], positions[v]) << "fixed vertex " << v;
 }
 
+// The same tent, and a flap that shares the ring's vertex (1, 0, 0) with it: from (0.5, -0.3, 0.2),
+// under the tent's face (height 0.5 there), to (0.5, 0.3, 0.9), above it, so it passes through the
+// two cells round that vertex (at (0.5, -3/70, 0.5), 3/7 of the way) and meets no other. Only the
+// cells' crossing beyond their shared vertex shows it; one step lays the tent flat, and the flap
+// then lies above it, touching it at that vertex alone: no further step.
+TEST(UntanglePatch, UnfoldsCellsThatCrossBeyondAVertexTheyShare) {
+  std::vector<Vec3> positions{{0, 0, 1}};
+  const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  for (const auto& [x, y] : ring) positions.emplace_back(x, y, 0);
+  std::vector<Tri> triangles;
+  for (int i = 0; i < 8; ++i) triangles.push_back({0, 1 + i, 1 + (i + 1) % 8});
+  positions.insert(positions.end(), {{0.5, -0.3, 0.2}, {0.5, 0.3, 0.9}});
+  triangles.push_back({1, 9, 10});
+  const Vec3 center(0, 0, -1);
+  UntangleScratch scratch;
+  std::vector<Vec3> unfolded = positions;
+  EXPECT_EQ(untangle_patch(unfolded, 0, 1, triangles, 0, 9, center, 20, 3, scratch), 1);
+  EXPECT_NEAR(unfolded[0].norm(), 0.0, 1e-12);
+  for (int v = 1; v < 11; ++v) EXPECT_EQ(unfolded[v], positions[v]) << "fixed vertex " << v;
+}
+
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
 // regions, by hand.
 TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {

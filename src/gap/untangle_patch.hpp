@@ -3,8 +3,9 @@
 // of the patch cross and its cells turn over. Such a cell shows itself locally: its normal turns
 // against the patch's normal at one of its new points, or towards the joint's centre. A cell can
 // also pass through another without turning over (a sheet beside a bend laid across its
-// neighbour); that one shows itself only by the crossing. Umbrella steps over the new points
-// around such cells, the patch's boundary fixed, unfold them.
+// neighbour, or cells fanned about one vertex overlapping in one plane); that one shows itself
+// only by the crossing. Umbrella steps over the new points around such cells, the patch's
+// boundary fixed, unfold them.
 #pragma once
 
 #include <vector>
@@ -24,6 +25,7 @@ struct UntangleScratch {
   std::vector<int> count;
   std::vector<char> folded, grown, crossed;
   std::vector<Box> boxes;
+  bool crossing_apart = false;  ///< the last crossing test found cells that cross sharing no vertex
 };
 
 /// Up to `max_steps` full umbrella steps, each over the new points of the folded triangles of
@@ -38,7 +40,9 @@ struct UntangleScratch {
 ///   (the patch wraps the joint, its normals point out) is folded, as is one whose normal makes
 ///   more than 90° with the summed normals of the triangles round one of its new points. Once
 ///   none is left that the steps can turn, the patch triangles that meet another patch triangle
-///   with which they share no vertex count as folded, with steps of their own.
+///   with which they share no vertex, or beyond the one vertex they share, count as folded, with
+///   steps of their own (where only the latter are left, one step that does not lower them ends
+///   the phase).
 /// Returns the steps taken.
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
