@@ -675,11 +675,12 @@ TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
   for (int v = 1; v < 12; ++v) EXPECT_EQ(with_flap[v], positions[v]) << "fixed vertex " << v;
 }
 
-// The same tent, and a flap that shares the ring's vertex (1, 0, 0) with it: from (0.5, -0.3, 0.2),
-// under the tent's face (height 0.5 there), to (0.5, 0.3, 0.9), above it, so it passes through the
-// two cells round that vertex (at (0.5, -3/70, 0.5), 3/7 of the way) and meets no other. Only the
-// cells' crossing beyond their shared vertex shows it; one step lays the tent flat, and the flap
-// then lies above it, touching it at that vertex alone: no further step.
+// The same tent, and a flap that shares the ring's vertex (1, 0, 0) with it: its edge from
+// (0.5, -0.3, 0.2), under the tent's face z = 1 - x, to (0.5, 0.3, 0.9), above it, passes through
+// the cell (apex, (1, -1, 0), (1, 0, 0)) at (0.5, -3/70, 0.5), 3/7 of the way, and the flap meets
+// no cell that shares no vertex with it. Only the crossing beyond the shared vertex shows it;
+// one step lays the tent flat, and the flap then lies above it, touching it at that vertex
+// alone: no further step.
 TEST(UntanglePatch, UnfoldsCellsThatCrossBeyondAVertexTheyShare) {
   std::vector<Vec3> positions{{0, 0, 1}};
   const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
