@@ -15,10 +15,11 @@
 namespace skinlab {
 
 /// circle: a kept opening point's QLERP arc; merged: an opening point left in place (or moved by
-/// less than a quarter of the opening's edge there), shared by parent and child; edge: beside a merged point, along a boundary edge, no new points; bezier:
-/// the Fudos–Hoffmann blend; fallback: where the blend has no acceptable conic, the circular arc
-/// about the joint's rotation axis (axial offset, radius and angle interpolated); axis: that arc
-/// about the rotation axis by choice (blend_arcs without the blend), not for want of a conic.
+/// less than a quarter of the opening's edge there), shared by parent and child; edge: beside a
+/// merged point, along a boundary edge, no new points; bezier: the Fudos–Hoffmann blend;
+/// fallback: where the blend has no acceptable conic, the circular arc about the joint's rotation
+/// axis (axial offset, radius and angle interpolated); axis: that arc about the rotation axis by
+/// choice (blend_arcs without the blend), not for want of a conic.
 enum class ArcKind { circle, merged, edge, bezier, fallback, axis };
 
 /// One arc of the patch, in the parent's rest frame: from a parent boundary vertex to a child
