@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -15,15 +16,20 @@
 #include "json_mutations.hpp"
 #include "run_command.hpp"
 #include "scratch_test.hpp"
+#include "skinlab/core/clip_io.hpp"
 #include "skinlab/core/error.hpp"
 #include "skinlab/core/version.hpp"
 #include "skinlab/experiments/experiment.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/measurements.hpp"
+#include "skinlab/experiments/model_source.hpp"
 #include "skinlab/experiments/table_cells.hpp"
 #include "skinlab/experiments/table_kind.hpp"
 #include "skinlab/experiments/table_writers.hpp"
 #include "skinlab/io/model_library.hpp"
+#include "skinlab/metrics/self_intersections.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+#include "skinlab/rigging/session.hpp"
 
 namespace skinlab {
 namespace {
@@ -272,6 +278,69 @@ TEST_F(Experiment, QualityTableSeparatesRigidCracksFromSmoothCollapse) {
   }
 }
 
+// The joint-pairs table against a count made here frame by frame: each deformer's pairs at the
+// joints beyond its own rest frame's, minus DQS's in the same frame. With a margin of 0 every
+// frame where LBS or gap has more pairs than DQS is listed. The cow's swing pulls some of its
+// rest pose's pairs (the tail in the body) apart: negative counts, which are counts all the same.
+TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
+  const SegmentedModel model = load_model(resolve_model("cow"));
+  const std::vector<int>& parent = model.hierarchy()->parent;
+  std::vector<fs::path> clips = model_clips("cow");
+  ASSERT_FALSE(clips.empty());
+  clips.resize(1);
+  const auto joint_pairs = [&](const Frame& frame, const SkinMesh& rest) {
+    const FrameTopology topology = skinlab::topology(frame, rest);
+    return pairs_at_joints(*self_intersections(frame.positions, topology.triangles), topology.triangle_component,
+                           parent);
+  };
+  std::map<std::string, std::vector<int>> extra;  // per deformer and frame
+  for (const std::string deformer : {"gap", "lbs", "dqs"}) {
+    Frame frame;
+    AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
+    rest_session.play(0, frame);
+    const int rest = joint_pairs(frame, rest_session.deformer().rest_mesh());
+    AnimationSession session(model, read_clip(clips[0]), SessionParams{}, find_deformer(deformer));
+    for (int f = 0; f <= session.animator().grid().last(); ++f) {
+      session.play(f, frame);
+      extra[deformer].push_back(joint_pairs(frame, session.deformer().rest_mesh()) - rest);
+    }
+  }
+  const nlohmann::json rows = measure_joint_pairs("cow", model, clips, {"gap", "lbs"}, "dqs", 0, 1000);
+  ASSERT_EQ(rows.size(), 2u);
+  int listed = 0;
+  for (const nlohmann::json& row : rows) {
+    const std::string deformer = row.at("skinning");
+    SCOPED_TRACE(deformer);
+    const std::vector<int>& mine = extra[deformer];
+    const std::vector<int>& dqs = extra["dqs"];
+    EXPECT_EQ(row.at("frames"), static_cast<int>(mine.size()));
+    EXPECT_EQ(row.at("frames_unmeasured"), 0);
+    std::vector<int> over;
+    int worst = std::numeric_limits<int>::min(), worst_frame = -1;
+    for (std::size_t f = 0; f < mine.size(); ++f) {
+      if (mine[f] - dqs[f] > 0) over.push_back(static_cast<int>(f));
+      if (mine[f] - dqs[f] > worst) {
+        worst = mine[f] - dqs[f];
+        worst_frame = static_cast<int>(f);
+      }
+    }
+    std::string runs;  // "3-7 12": each run of consecutive frames
+    for (std::size_t i = 0; i < over.size(); ++i) {
+      const bool starts = i == 0 || over[i - 1] != over[i] - 1, ends = i + 1 == over.size() || over[i + 1] != over[i] + 1;
+      if (starts) runs += (runs.empty() ? "" : " ") + std::to_string(over[i]);
+      if (ends && !starts) runs += "-" + std::to_string(over[i]);
+    }
+    EXPECT_EQ(row.at("frames_over_list"), runs);
+    EXPECT_EQ(row.at("frames_over"), static_cast<int>(over.size()));
+    EXPECT_EQ(row.at("excess_max"), worst);
+    EXPECT_EQ(row.at("excess_max_frame"), worst_frame);
+    EXPECT_EQ(row.at("extra_pairs_max"), std::max(0, *std::max_element(mine.begin(), mine.end())));
+    listed += static_cast<int>(over.size());
+  }
+  EXPECT_GT(listed, 0);  // the comparison has frames to list: LBS folds where DQS does not
+  EXPECT_LT(*std::min_element(extra["dqs"].begin(), extra["dqs"].end()), 0);
+}
+
 TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {
   const struct {
     const char* text;
@@ -362,6 +431,7 @@ const char* const kEveryKind = R"({"name": "every_kind", "models": ["cactus"], "
   {"id": "frames", "kind": "gap_frames", "deformers": ["gap"], "models": ["cow"]},
   {"id": "sbs", "kind": "sbs", "weights": ["opening"]},
   {"id": "quality", "kind": "quality", "deformers": ["rigid", "dqs"], "frames": 2},
+  {"id": "pairs", "kind": "joint_pairs", "deformers": ["lbs"], "baseline": "sbs", "margin": 1, "frames": 2},
   {"id": "sweep", "kind": "joint_sweep", "deformers": ["gap"], "joints": {"cactus": ["limb_0_upper"]},
    "motions": [{"name": "bend", "x": [0, 30], "steps": 2}]}]})";
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "skinlab/metrics/self_intersections.hpp"
+
 namespace skinlab {
 
 TriMesh frame_mesh(const Frame& frame, const SkinMesh& rest) {
@@ -53,6 +55,12 @@ std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vect
     if ((triangle_component[t] == child || triangle_component[t] == parent) && near(triangles[t]))
       out.push_back(triangles[t]);
   return out;
+}
+
+int frame_joint_pairs(const Frame& frame, const SkinMesh& rest, const std::vector<int>& parent) {
+  const FrameTopology topo = topology(frame, rest);
+  const auto pairs = self_intersections(frame.positions, topo.triangles);
+  return pairs ? pairs_at_joints(*pairs, topo.triangle_component, parent) : -1;
 }
 
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {

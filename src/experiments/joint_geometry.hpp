@@ -44,6 +44,11 @@ std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vect
                              const std::vector<int>& triangle_component, int child, int parent, const Vec3& center,
                              double reach);
 
+/// The self-intersecting triangle pairs of a frame at its joints (pairs_at_joints: in one part, or a
+/// part and its parent); -1 when the frame is not a mesh CGAL takes (an edge in three triangles).
+/// `parent`: each part's parent, -1 for the root.
+int frame_joint_pairs(const Frame& frame, const SkinMesh& rest, const std::vector<int>& parent);
+
 /// The angle (radians) of the child's rotation relative to its parent.
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child);
 

@@ -14,7 +14,6 @@
 #include "skinlab/io/json_file.hpp"
 #include "skinlab/metrics/cross_section.hpp"
 #include "skinlab/metrics/normal_deviation.hpp"
-#include "skinlab/metrics/self_intersections.hpp"
 #include "skinlab/metrics/surface_distance.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/rigging/report_json.hpp"
@@ -311,6 +310,10 @@ double smallest_inscribed_ratio(const Frame& frame, const TriMesh& mesh, const R
 
 }  // namespace
 
+int spread_frame(int sample, int samples, int count) {
+  return samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(sample) * (count - 1) / (samples - 1)));
+}
+
 nlohmann::json measure_quality(const std::string& name, const SegmentedModel& model,
                                const std::vector<std::filesystem::path>& clips,
                                const std::vector<std::string>& deformers, int frames) {
@@ -327,12 +330,8 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     const double rest_volume = enclosed_volume(rest);
     const double rest_deviation = normal_deviation(rest).mean_degrees;
     const Rig& rig = rest_session.rig();
-    // Self-intersections at the joints only (docs/quality.md); -1: not a mesh CGAL takes.
-    const auto joint_pairs = [&](const Frame& frame, const SkinMesh& skin, const std::vector<Tri>& triangles) {
-      const auto pairs = self_intersections(frame.positions, triangles);
-      return pairs ? pairs_at_joints(*pairs, topology(frame, skin).triangle_component, model.hierarchy()->parent) : -1;
-    };
-    const int rest_pairs = joint_pairs(rest_frame, rest_skin, rest.triangles);
+    const std::vector<int>& parent = model.hierarchy()->parent;
+    const int rest_pairs = frame_joint_pairs(rest_frame, rest_skin, parent);
     // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
     const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
@@ -364,9 +363,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
       double gap_max = 0;
       Frame frame;
       for (int s = 0; s < samples; ++s) {
-        const int f =
-            samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(s) * (count - 1) / (samples - 1)));
-        const AcceptedPose& pose = session.play(f, frame);
+        const AcceptedPose& pose = session.play(spread_frame(s, samples, count), frame);
         const TriMesh mesh = frame_mesh(frame, session.deformer().rest_mesh());
         const double change = 100.0 * std::abs(enclosed_volume(mesh) / rest_volume - 1.0);
         volume_max = std::max(volume_max, change);
@@ -385,7 +382,7 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
           ++sections;
         }
         inscribed_min = std::min(inscribed_min, smallest_inscribed_ratio(frame, mesh, rig, pose, centers));
-        const int pairs = joint_pairs(frame, session.deformer().rest_mesh(), mesh.triangles);
+        const int pairs = frame_joint_pairs(frame, session.deformer().rest_mesh(), parent);
         pairs_known = pairs_known && pairs >= 0;
         pairs_max = std::max(pairs_max, pairs - rest_pairs);
         const EdgeDefects defects = edge_defects(mesh.triangles);

@@ -61,6 +61,21 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
                                const std::vector<std::filesystem::path>& clips,
                                const std::vector<std::string>& deformers, int frames);
 
+/// The frame of a clip of `count` frames that sample `sample` of `samples` spread evenly over it
+/// stands for (the first and the last frame included; frame 0 for one sample).
+int spread_frame(int sample, int samples, int count);
+
+/// Joint pairs against a baseline (docs/quality.md): per clip of `clips` and deformer of
+/// `deformers`, over `frames` frames spread evenly (every frame of a clip no longer), each frame's
+/// extra self-intersecting pairs at the joints (beyond the deformer's own rest pose's) against
+/// `baseline`'s in the same frame: the frames where they exceed the baseline's by more than
+/// `margin` (and those frames as runs, "3-7 12"), the largest excess and its frame. A frame
+/// either deformer leaves as no mesh CGAL takes is counted apart, as unmeasured.
+nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel& model,
+                                   const std::vector<std::filesystem::path>& clips,
+                                   const std::vector<std::string>& deformers, const std::string& baseline, int margin,
+                                   int frames);
+
 /// One motion of a joint sweep: per rotation the first and the last angle in degrees (equal:
 /// held), over `steps` poses spread evenly from the first to the last. z twists about the child's
 /// own bone b (from the joint to the child's kernel centroid), first; x then bends about the

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Deformation quality per clip and deformer (docs/quality.md); figures: filmstrips of each
 // model's first clip per deformer.
-#include <cmath>
 
 #include "skinlab/core/clip_io.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
@@ -64,7 +63,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
       std::vector<std::string> labels(samples);
       Frame frame;
       for (int s = 0; s < samples; ++s) {
-        const int f = samples == 1 ? 0 : static_cast<int>(std::lround(double(s) * (count - 1) / (samples - 1)));
+        const int f = spread_frame(s, samples, count);
         session.play(f, frame);
         labels[s] = deformer + ", frame " + std::to_string(f);
         const FrameTopology topo = topology(frame, session.deformer().rest_mesh());

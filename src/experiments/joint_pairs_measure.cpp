@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Joint pairs against a baseline (measurements.hpp, docs/quality.md): each frame's extra
+// self-intersecting pairs at the joints, per deformer, against the baseline's in the same frame.
+#include <algorithm>
+#include <optional>
+
+#include "skinlab/core/clip_io.hpp"
+#include "skinlab/experiments/joint_geometry.hpp"
+#include "skinlab/experiments/measurements.hpp"
+#include "skinlab/rigging/deformer_registry.hpp"
+
+namespace skinlab {
+
+namespace {
+
+// The frames sampled from a clip (spread_frame) and, per frame, the extra self-intersecting pairs
+// at the joints of a deformer's frame over its own rest frame's (negative where the frame has
+// fewer); nothing where either is not a mesh CGAL takes.
+struct ExtraJointPairs {
+  std::vector<int> frame;
+  std::vector<std::optional<int>> extra;
+};
+
+ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& clip, const std::string& deformer,
+                                  int frames) {
+  const std::vector<int>& parent = model.hierarchy()->parent;
+  Frame frame;
+  AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
+  rest_session.play(0, frame);
+  const int rest = frame_joint_pairs(frame, rest_session.deformer().rest_mesh(), parent);
+  AnimationSession session(model, clip, SessionParams{}, find_deformer(deformer));
+  const int count = session.animator().grid().count();
+  const int samples = std::min(frames, count);
+  ExtraJointPairs result;
+  for (int s = 0; s < samples; ++s) {
+    result.frame.push_back(spread_frame(s, samples, count));
+    session.play(result.frame.back(), frame);
+    const int pairs = frame_joint_pairs(frame, session.deformer().rest_mesh(), parent);
+    result.extra.push_back(rest >= 0 && pairs >= 0 ? std::optional<int>(pairs - rest) : std::nullopt);
+  }
+  return result;
+}
+
+// Frame indices in increasing order as runs, "3-7 12 15-20"; cut after 240 characters with
+// " ..." (a row's string is a table cell, at most 256).
+std::string frame_runs(const std::vector<int>& frames) {
+  std::string text;
+  for (std::size_t i = 0; i < frames.size();) {
+    std::size_t j = i;
+    while (j + 1 < frames.size() && frames[j + 1] == frames[j] + 1) ++j;
+    std::string run = std::to_string(frames[i]);
+    if (j > i) run.append("-").append(std::to_string(frames[j]));
+    if (text.size() + run.size() > 240) return text.append(" ...");
+    if (!text.empty()) text.append(" ");
+    text.append(run);
+    i = j + 1;
+  }
+  return text;
+}
+
+}  // namespace
+
+nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel& model,
+                                   const std::vector<std::filesystem::path>& clips,
+                                   const std::vector<std::string>& deformers, const std::string& baseline, int margin,
+                                   int frames) {
+  nlohmann::json rows = nlohmann::json::array();
+  if (!model.hierarchy()) return rows;
+  for (const std::filesystem::path& clip_path : clips) {
+    const ClipFile clip = read_clip(clip_path);
+    const ExtraJointPairs reference = extra_joint_pairs(model, clip, baseline, frames);
+    const int samples = static_cast<int>(reference.frame.size());
+    for (const std::string& deformer : deformers) {
+      const std::vector<std::optional<int>> extra = extra_joint_pairs(model, clip, deformer, frames).extra;
+      int over = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
+      nlohmann::json excess_max, excess_frame;
+      std::vector<int> over_frames;
+      for (int s = 0; s < samples; ++s) {
+        if (!extra[s] || !reference.extra[s]) {
+          ++unmeasured;
+          continue;
+        }
+        const int f = reference.frame[s];
+        const int excess = *extra[s] - *reference.extra[s];
+        pairs_max = std::max(pairs_max, *extra[s]);
+        baseline_max = std::max(baseline_max, *reference.extra[s]);
+        if (excess_max.is_null() || excess > excess_max.get<int>()) {
+          excess_max = excess;
+          excess_frame = f;
+        }
+        if (excess > margin) {
+          ++over;
+          over_frames.push_back(f);
+        }
+      }
+      rows.push_back({{"model", name},
+                      {"clip", clip_path.filename().string()},
+                      {"skinning", deformer},
+                      {"baseline", baseline},
+                      {"margin", margin},
+                      {"frames", samples},
+                      {"frames_over", over},
+                      {"frames_unmeasured", unmeasured},
+                      {"excess_max", excess_max},
+                      {"excess_max_frame", excess_frame},
+                      {"extra_pairs_max", pairs_max},
+                      {"baseline_extra_pairs_max", baseline_max},
+                      {"frames_over_list", frame_runs(over_frames)}});
+    }
+  }
+  return rows;
+}
+
+}  // namespace skinlab
