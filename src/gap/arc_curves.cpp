@@ -39,8 +39,9 @@ double parameter_at(const std::array<double, kDense + 1>& length, double target)
 
 }  // namespace
 
-int arc_point_count(double length, double spacing) {
-  return std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
+int arc_point_count(double length, double spacing, bool point_past_spacing) {
+  const int count = std::max(0, static_cast<int>(std::lround(length / spacing)) - 1);
+  return point_past_spacing && length > spacing ? std::max(1, count) : count;
 }
 
 ArcCurve by_length(ArcCurve curve) {
@@ -50,9 +51,9 @@ ArcCurve by_length(ArcCurve curve) {
   };
 }
 
-void sample_evenly(const ArcCurve& curve, double spacing, std::vector<Vec3>& points) {
+void sample_evenly(const ArcCurve& curve, double spacing, std::vector<Vec3>& points, bool point_past_spacing) {
   const std::array<double, kDense + 1> length = dense_lengths(curve);
-  const int count = arc_point_count(length[kDense], spacing);
+  const int count = arc_point_count(length[kDense], spacing, point_past_spacing);
   for (int s = 1; s <= count; ++s) points.push_back(curve(parameter_at(length, length[kDense] * s / (count + 1))));
 }
 
@@ -161,11 +162,11 @@ Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point
 }
 
 void sample_qlerp_arc(const Quat& relative, double turn, const Vec3& center, const Vec3& from, double spacing,
-                      std::vector<Vec3>& points) {
+                      std::vector<Vec3>& points, bool point_past_spacing) {
   // The arc's length from its chord: QLERP's points lie on the circle of the whole turn.
   const double chord = (qlerp_arc_point(relative, center, from, 1.0) - from).norm();
   const double length = turn > 1e-12 ? chord * (turn / 2) / std::sin(turn / 2) : chord;
-  const int count = arc_point_count(length, spacing);
+  const int count = arc_point_count(length, spacing, point_past_spacing);
   for (int s = 1; s <= count; ++s)
     points.push_back(qlerp_arc_point(relative, center, from, static_cast<double>(s) / (count + 1)));
 }

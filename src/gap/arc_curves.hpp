@@ -18,12 +18,15 @@ namespace skinlab {
 /// An arc from its parent end (t = 0) to its child end (t = 1).
 using ArcCurve = std::function<Vec3(double)>;
 
-/// How many new points an arc of `length` gets, about `spacing` apart, its ends excluded.
-int arc_point_count(double length, double spacing);
+/// How many new points an arc of `length` gets, about `spacing` apart, its ends excluded; with
+/// `point_past_spacing`, at least one on an arc longer than `spacing` (gap: a cell between two
+/// arcs without points cannot be moved by the unfolding).
+int arc_point_count(double length, double spacing, bool point_past_spacing = false);
 
 /// Appends the arc's new points: about `spacing` apart and equally spaced along it (a dense
-/// polyline's lengths, interpolated in the parameter), its two ends excluded.
-void sample_evenly(const ArcCurve& curve, double spacing, std::vector<Vec3>& points);
+/// polyline's lengths, interpolated in the parameter), its two ends excluded; arc_point_count's
+/// `point_past_spacing`.
+void sample_evenly(const ArcCurve& curve, double spacing, std::vector<Vec3>& points, bool point_past_spacing = false);
 
 /// The arc reparametrised by the fraction of its length walked, so that two arcs can be blended
 /// point for point.
@@ -37,9 +40,10 @@ double curve_length(const ArcCurve& curve);
 Vec3 qlerp_arc_point(const Quat& relative, const Vec3& center, const Vec3& point, double t);
 
 /// Appends the new points of the QLERP arc a kept opening point `from` sweeps about `center`
-/// under `relative`, whose whole turn is `turn` radians, about `spacing` apart.
+/// under `relative`, whose whole turn is `turn` radians, about `spacing` apart (arc_point_count's
+/// `point_past_spacing`).
 void sample_qlerp_arc(const Quat& relative, double turn, const Vec3& center, const Vec3& from, double spacing,
-                      std::vector<Vec3>& points);
+                      std::vector<Vec3>& points, bool point_past_spacing = false);
 
 /// The opening's rest curve at angle `angle` about its centroid (GapJoint::angle_of): between
 /// the two loop vertices around it.

@@ -130,7 +130,7 @@ std::vector<char> merged_pairs(const GapModel& gap, const GapJoint& joint, const
 }  // namespace
 
 void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, bool with_blend, ArcSet& out) {
+                const SideBoundary& child, double spacing, bool with_blend, bool point_past_spacing, ArcSet& out) {
   const GapJoint& joint = gap.joints[joint_index];
   const int np = static_cast<int>(parent.loop.size()), nc = static_cast<int>(child.loop.size());
   if (np == 0 || nc == 0) return;
@@ -167,11 +167,11 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
     } else if (arc.parent_vertex == arc.child_vertex) {
       arc.kind = ArcKind::circle;
       ++out.circle;
-      sample_qlerp_arc(relative.q, turn, joint.joint, from, spacing, out.points);
+      sample_qlerp_arc(relative.q, turn, joint.joint, from, spacing, out.points, point_past_spacing);
     } else if (!with_blend) {
       arc.kind = ArcKind::axis;
       ++out.axis;
-      sample_evenly(axis_arc(rotation_axis, joint.joint, from, to), spacing, out.points);
+      sample_evenly(axis_arc(rotation_axis, joint.joint, from, to), spacing, out.points, point_past_spacing);
     } else {
       ArcCurve curve = axis_arc(rotation_axis, joint.joint, from, to);
       const double angle = parent.angle[i] + 0.5 * std::remainder(child.angle[j] - parent.angle[i], kTwoPi);
@@ -194,7 +194,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
         arc.kind = ArcKind::fallback;
         ++out.fallback;
       }
-      sample_evenly(curve, spacing, out.points);
+      sample_evenly(curve, spacing, out.points, point_past_spacing);
     }
     arc.count = static_cast<int>(out.points.size()) - arc.first_point;
     out.arcs.push_back(arc);

@@ -50,8 +50,9 @@ struct ArcSet {
 /// of the chord from the opening point O to R·O ([VF08 §4.4.2]), eased into the arc about the
 /// rotation axis beside the bend; or, with `with_blend` false, by the arc about the rotation axis
 /// alone (`gap`'s second generation: each blend lies in its own triplet's plane, and neighbouring
-/// ones cross where the inside of a bend is cramped; docs/gap.md). Appends to `out`.
+/// ones cross where the inside of a bend is cramped; docs/gap.md). With `point_past_spacing`,
+/// every arc longer than `spacing` gets at least one new point (arc_point_count). Appends to `out`.
 void blend_arcs(const GapModel& gap, int joint, const QT& relative, const SideBoundary& parent,
-                const SideBoundary& child, double spacing, bool with_blend, ArcSet& out);
+                const SideBoundary& child, double spacing, bool with_blend, bool point_past_spacing, ArcSet& out);
 
 }  // namespace skinlab
