@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "fuzz/fuzz_readers.hpp"
 #include "json_mutations.hpp"
@@ -339,6 +340,34 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
   }
   EXPECT_GT(listed, 0);  // the comparison has frames to list: LBS folds where DQS does not
   EXPECT_LT(*std::min_element(extra["dqs"].begin(), extra["dqs"].end()), 0);
+}
+
+// The sweeps' worst-pose table counts, per sweep, the poses where a deformer has more than DQS's
+// extra pairs + 2 at the same angle: here gap at 10° (5 against 2) but not at 20° (3 against 1,
+// exactly the margin); a pose without a count (an open frame) is left out.
+TEST(JointSweepTable, CountsThePosesOverDqsPlusTwoAtTheSameAngle) {
+  const TableKindEntry* kind = find_table_kind("joint_sweep");
+  ASSERT_NE(kind, nullptr);
+  TableSpec spec{"sweeps", kind, "Sweeps", {"arm"}, {"gap", "dqs"}, 6, nlohmann::json::object()};
+  std::vector<nlohmann::json> rows;
+  const auto pose = [&](const char* deformer, double angle, const nlohmann::json& pairs) {
+    rows.push_back({{"model", "arm"}, {"joint", "forearm"}, {"motion", "bend"}, {"angle", angle},
+                    {"skinning", deformer}, {"extra_pairs", pairs}, {"inscribed_ratio", 1.0},
+                    {"section_ratio", 1.0}, {"volume_change_pct", 0.0}, {"normal_deviation_deg", 0.0},
+                    {"open_edges", 0}});
+  };
+  for (const auto& [angle, gap, dqs] : std::vector<std::tuple<double, nlohmann::json, nlohmann::json>>{
+           {0, 0, 0}, {10, 5, 2}, {20, 3, 1}, {30, nullptr, 0}, {40, 9, nullptr}})
+    pose("gap", angle, gap), pose("dqs", angle, dqs);
+  const std::vector<Table> tables = kind->more_tables(spec, rows);
+  ASSERT_EQ(tables.size(), 1u);
+  const Table& worst = tables[0];
+  const auto column = std::find(worst.columns.begin(), worst.columns.end(), "Over DQS + 2") - worst.columns.begin();
+  ASSERT_LT(column, static_cast<long>(worst.columns.size()));
+  ASSERT_EQ(worst.rows.size(), 2u);
+  EXPECT_EQ(worst.rows[0][3], "gap");
+  EXPECT_EQ(worst.rows[0][column], "1");
+  EXPECT_EQ(worst.rows[1][column], "");  // DQS against itself
 }
 
 TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {

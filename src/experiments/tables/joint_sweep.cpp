@@ -56,7 +56,8 @@ nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::jso
     }
     const SkelFile skel = read_skel(hierarchy);
     for (std::size_t j = 1; j < skel.joints.size(); ++j) names.push_back(skel.joints[j].name);
-    options["joints"][model] = joints.contains(model) ? check.names(joints[model], path + "/joints/" + model, names) : names;
+    options["joints"][model] =
+        joints.contains(model) ? check.names(joints[model], path + "/joints/" + model, names) : names;
   }
   std::vector<SweepMotion> motions = default_sweep_motions();
   if (table.contains("motions")) {
@@ -70,7 +71,8 @@ nlohmann::json parse_options(const DefinitionChecker& check, const nlohmann::jso
       motion.name = check.string(list[i]["name"], at + "/name");
       const char* axes[3] = {"x", "y", "z"};
       for (int k = 0; k < 3; ++k)
-        if (list[i].contains(axes[k])) read_range(check, list[i][axes[k]], at + "/" + axes[k], motion.from[k], motion.to[k]);
+        if (list[i].contains(axes[k]))
+          read_range(check, list[i][axes[k]], at + "/" + axes[k], motion.from[k], motion.to[k]);
       motion.steps = check.integer(list[i]["steps"], at + "/steps", 1, 721);
       motions.push_back(motion);
     }
@@ -140,8 +142,8 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id,
           spec.title,
           {kMeasuresNote},
-          {"Model", "Joint", "Motion", "Angle (deg)", "Deformer", "Extra pairs", "Inscribed", "Section",
-           "Volume (%)", "Normal dev. (deg)", "Open edges"},
+          {"Model", "Joint", "Motion", "Angle (deg)", "Deformer", "Extra pairs", "Inscribed", "Section", "Volume (%)",
+           "Normal dev. (deg)", "Open edges"},
           {}};
   t.blank_reasons = {{"Extra pairs", kOpenFrame},
                      {"Volume (%)", kOpenFrame},
@@ -155,6 +157,26 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   return t;
 }
 
+// The bar for gap (docs/gap.md): no more than DQS's extra pairs + 2 in any pose.
+constexpr const char* kBaseline = "dqs";
+constexpr int kBaselineMargin = 2;
+
+// The poses of a sweep where a deformer's extra pairs exceed the baseline's at the same angle by
+// more than kBaselineMargin, over the poses both measured; null where none was, or without a
+// baseline.
+nlohmann::json poses_over_baseline(const std::vector<const nlohmann::json*>& rows,
+                                   const std::vector<const nlohmann::json*>* baseline) {
+  if (!baseline) return nullptr;
+  int measured = 0, over = 0;
+  for (const nlohmann::json* r : rows)
+    for (const nlohmann::json* b : *baseline)
+      if (b->at("angle") == r->at("angle") && r->at("extra_pairs").is_number() && b->at("extra_pairs").is_number()) {
+        ++measured;
+        over += r->at("extra_pairs").get<double>() > b->at("extra_pairs").get<double>() + kBaselineMargin;
+      }
+  return measured > 0 ? nlohmann::json(over) : nlohmann::json();
+}
+
 // Per joint, motion and deformer: the worst pose over the sweep.
 std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id + "_worst",
@@ -162,29 +184,36 @@ std::vector<Table> worst_poses(const TableSpec& spec, const std::vector<nlohmann
           {"Per joint, motion and deformer, over the sweep's poses: the most extra pairs (and the angle where they "
            "occur), the smallest inscribed ratio (and its angle), the smallest section, the largest volume change "
            "in magnitude, the largest normal deviation and the most open edges; the pairs and the volume are blank "
-           "when a pose's frame is open (not measurable there). " + kMeasuresNote},
-          {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Inscribed min", "at (deg)",
-           "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
+           "when a pose's frame is open (not measurable there); over DQS + 2, the poses where the deformer has more "
+           "than DQS's extra pairs + 2 at the same angle. " +
+           kMeasuresNote},
+          {"Model", "Joint", "Motion", "Deformer", "Poses", "Extra pairs max", "at (deg)", "Over DQS + 2",
+           "Inscribed min", "at (deg)", "Section min", "Volume max (%)", "Normal dev. max (deg)", "Open edges max"},
           {}};
   t.blank_reasons = {{"Extra pairs max", kOpenFrame},
                      {"at (deg)", "no pose measured it"},
                      {"Volume max (%)", kOpenFrame},
                      {"Section min", kNoSection},
-                     {"Inscribed min", "the joint has no opening to measure from"}};
-  for (const auto& [key, by_deformer] : sweeps_of(rows))
+                     {"Inscribed min", "the joint has no opening to measure from"},
+                     {"Over DQS + 2", "DQS itself, a table without DQS, or no pose that both measured"}};
+  for (const auto& [key, by_deformer] : sweeps_of(rows)) {
+    const auto baseline = by_deformer.find(kBaseline);
     for (const std::string& deformer : spec.variants) {
       const auto found = by_deformer.find(deformer);
       if (found == by_deformer.end()) continue;
       const std::vector<const nlohmann::json*>& r = found->second;
       const auto [pairs, pairs_at] = worst(r, "extra_pairs", false, false, true);
       const auto [inscribed, inscribed_at] = worst(r, "inscribed_ratio", true);
+      const nlohmann::json over =
+          poses_over_baseline(r, deformer == kBaseline || baseline == by_deformer.end() ? nullptr : &baseline->second);
       t.rows.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), deformer, std::to_string(r.size()),
-                        number(pairs, 0), number(pairs_at, 0), number(inscribed, 3), number(inscribed_at, 0),
-                        number(worst(r, "section_ratio", true).first, 3),
+                        number(pairs, 0), number(pairs_at, 0), number(over, 0), number(inscribed, 3),
+                        number(inscribed_at, 0), number(worst(r, "section_ratio", true).first, 3),
                         number(worst(r, "volume_change_pct", false, true, true).first, 2),
                         number(worst(r, "normal_deviation_deg", false).first, 2),
                         number(worst(r, "open_edges", false).first, 0)});
     }
+  }
   return {t};
 }
 
@@ -214,7 +243,8 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
     line_charts(dir / (stem + ".png"), model + " " + joint + ": " + motion, "angle (deg)", spec.variants, panels);
 
     const std::string& motion_name = motion;  // a lambda may not capture a structured binding (C++17)
-    const auto m = std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion_name; });
+    const auto m =
+        std::find_if(motions.begin(), motions.end(), [&](const SweepMotion& s) { return s.name == motion_name; });
     if (m == motions.end()) continue;
     const SegmentedModel segmented = load_model(def.model(model).files);
     const int child = segmented.find_component(joint);
@@ -245,7 +275,9 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
         std::vector<Tri>& tris = triangles.emplace_back();
         RenderMesh mesh{&p, &tris, {}, 1.0f};
         std::vector<int> slot(frame.positions.size() / 3, -1);
-        const auto at = [&](int v) { return Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]); };
+        const auto at = [&](int v) {
+          return Vec3(frame.positions[3 * v], frame.positions[3 * v + 1], frame.positions[3 * v + 2]);
+        };
         for (std::size_t k = 0; k < topo.triangles.size(); ++k) {
           const Tri& tri = topo.triangles[k];
           const int label = topo.triangle_component[k];
@@ -282,9 +314,17 @@ TableKindEntry joint_sweep_table_kind() {
   kind.variants = VariantOption{"deformers", deformer_names, {"gap", "gap-thesis", "lbs", "sbs", "dqs"}};
   kind.option_keys = {"joints", "motions"};
   kind.parse_options = parse_options;
-  kind.row_schema = {{"model", "s"}, {"joint", "s"}, {"motion", "s"}, {"angle", "n"}, {"skinning", "s"},
-                     {"extra_pairs", "n?"}, {"inscribed_ratio", "n?"}, {"section_ratio", "n?"},
-                     {"volume_change_pct", "n?"}, {"normal_deviation_deg", "n"}, {"open_edges", "i"}};
+  kind.row_schema = {{"model", "s"},
+                     {"joint", "s"},
+                     {"motion", "s"},
+                     {"angle", "n"},
+                     {"skinning", "s"},
+                     {"extra_pairs", "n?"},
+                     {"inscribed_ratio", "n?"},
+                     {"section_ratio", "n?"},
+                     {"volume_change_pct", "n?"},
+                     {"normal_deviation_deg", "n"},
+                     {"open_edges", "i"}};
   kind.measure = measure;
   kind.build = build;
   kind.more_tables = worst_poses;
