@@ -9,6 +9,7 @@
 
 #include "skinlab/core/skel_io.hpp"
 #include "skinlab/experiments/definition_checker.hpp"
+#include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/measurements.hpp"
 #include "skinlab/experiments/pictures.hpp"
@@ -262,6 +263,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
       AnimationSession session(segmented, std::nullopt, params, find_deformer(deformer));
       const Rig& rig = session.rig();
       const int parent = rig.components[child].parent;
+      const std::optional<JointSection> section = joint_section(segmented, rig, child);
       for (double f : fractions) {
         double angle = 0;
         const Pose pose = sweep_pose(rig, session.skeleton(), child, *m, f, &angle);
@@ -269,8 +271,12 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
         Frame frame;
         session.deformer().deform(accepted, frame);
         const FrameTopology topo = topology(frame, session.deformer().rest_mesh());
-        // The close-up: the joint's two parts alone.
-        // Only the points the close-up's triangles use: the picture is framed to fit its points.
+        // The close-up: the joint's two parts alone, and of them only what lies within three times
+        // the section's reach (six opening radii) of the joint's centre: a cow's body would
+        // otherwise fill the picture of its tail's joint. Only the points the close-up's
+        // triangles use: the picture is framed to fit its points.
+        const Vec3 center = section ? posed_center(section->center, rig, child, accepted) : Vec3::Zero();
+        const double reach = section ? 3 * section->reach : HUGE_VAL;
         std::vector<Vec3>& p = positions.emplace_back();
         std::vector<Tri>& tris = triangles.emplace_back();
         RenderMesh mesh{&p, &tris, {}, 1.0f};
@@ -282,6 +288,7 @@ void figures(const ExperimentDefinition& def, const TableSpec& spec, const std::
           const Tri& tri = topo.triangles[k];
           const int label = topo.triangle_component[k];
           if (label != child && label != parent) continue;
+          if (std::any_of(tri.begin(), tri.end(), [&](int v) { return (at(v) - center).norm() > reach; })) continue;
           Tri local;
           for (int i = 0; i < 3; ++i) {
             if (slot[tri[i]] < 0) {
