@@ -9,8 +9,8 @@
 
 #include "skinlab/core/skel_io.hpp"
 #include "skinlab/experiments/definition_checker.hpp"
-#include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
+#include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/experiments/measurements.hpp"
 #include "skinlab/experiments/pictures.hpp"
 #include "skinlab/experiments/table_cells.hpp"
