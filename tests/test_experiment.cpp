@@ -317,9 +317,10 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     EXPECT_EQ(row.at("frames"), static_cast<int>(mine.size()));
     EXPECT_EQ(row.at("frames_unmeasured"), 0);
     std::vector<int> over;
-    int worst = std::numeric_limits<int>::min(), worst_frame = -1;
+    int worst = std::numeric_limits<int>::min(), worst_frame = -1, over_at_rest = 0;
     for (std::size_t f = 0; f < mine.size(); ++f) {
       if (mine[f] - dqs[f] > 0) over.push_back(static_cast<int>(f));
+      over_at_rest += mine[f] - dqs[f] > 0 && mine[f] <= 0;
       if (mine[f] - dqs[f] > worst) {
         worst = mine[f] - dqs[f];
         worst_frame = static_cast<int>(f);
@@ -333,6 +334,7 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     }
     EXPECT_EQ(row.at("frames_over_list"), runs);
     EXPECT_EQ(row.at("frames_over"), static_cast<int>(over.size()));
+    EXPECT_EQ(row.at("frames_over_at_rest"), over_at_rest);
     EXPECT_EQ(row.at("excess_max"), worst);
     EXPECT_EQ(row.at("excess_max_frame"), worst_frame);
     EXPECT_EQ(row.at("extra_pairs_max"), std::max(0, *std::max_element(mine.begin(), mine.end())));

@@ -72,7 +72,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
     const int samples = static_cast<int>(reference.frame.size());
     for (const std::string& deformer : deformers) {
       const std::vector<std::optional<int>> extra = extra_joint_pairs(model, clip, deformer, frames).extra;
-      int over = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
+      int over = 0, over_at_rest = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
       nlohmann::json excess_max, excess_frame;
       std::vector<int> over_frames;
       for (int s = 0; s < samples; ++s) {
@@ -90,6 +90,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
         }
         if (excess > margin) {
           ++over;
+          over_at_rest += *extra[s] <= 0;
           over_frames.push_back(f);
         }
       }
@@ -100,6 +101,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
                       {"margin", margin},
                       {"frames", samples},
                       {"frames_over", over},
+                      {"frames_over_at_rest", over_at_rest},
                       {"frames_unmeasured", unmeasured},
                       {"excess_max", excess_max},
                       {"excess_max_frame", excess_frame},

@@ -69,8 +69,10 @@ int spread_frame(int sample, int samples, int count);
 /// `deformers`, over `frames` frames spread evenly (every frame of a clip no longer), each frame's
 /// extra self-intersecting pairs at the joints (beyond the deformer's own rest pose's) against
 /// `baseline`'s in the same frame: the frames where they exceed the baseline's by more than
-/// `margin` (and those frames as runs, "3-7 12"), the largest excess and its frame. A frame
-/// either deformer leaves as no mesh CGAL takes is counted apart, as unmeasured.
+/// `margin` (and those frames as runs, "3-7 12"; and how many of them leave the deformer with no
+/// more pairs than at rest: the baseline pulled more of the rest pose's pairs apart), the largest
+/// excess and its frame. A frame either deformer leaves as no mesh CGAL takes is counted apart,
+/// as unmeasured.
 nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel& model,
                                    const std::vector<std::filesystem::path>& clips,
                                    const std::vector<std::string>& deformers, const std::string& baseline, int margin,

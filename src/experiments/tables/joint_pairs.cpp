@@ -49,19 +49,21 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
            "than the table's frames), the self-intersecting triangle pairs at the joints beyond each deformer's own "
            "rest pose's (docs/quality.md), against " +
            baseline + "'s in the same frame. Over: frames with more than " + baseline + "'s + " + margin +
-           "; unmeasured: frames either deformer left as no mesh CGAL takes; worst excess: the largest "
+           "; of them at rest: frames where the deformer has no more pairs than at rest (" + baseline +
+           " pulled more of the rest pose's pairs apart); unmeasured: frames either deformer left as no mesh CGAL "
+           "takes; worst excess: the largest "
            "difference (negative: fewer pairs than " +
            baseline + " in every frame) and the first frame it occurs in (0-based)."},
-          {"Model", "Clip", "Deformer", "Frames", "Over", "Unmeasured", "Worst excess", "Worst frame",
-           "Extra pairs max", baseline + " extra pairs max"},
+          {"Model", "Clip", "Deformer", "Frames", "Over", "Of them at rest", "Unmeasured", "Worst excess",
+           "Worst frame", "Extra pairs max", baseline + " extra pairs max"},
           {}};
   t.blank_reasons = {{"Worst excess", "no frame of the clip was measured"},
                      {"Worst frame", "no frame of the clip was measured"}};
   for (const auto& r : rows)
     t.rows.push_back({r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), r.at("frames_over").dump(),
-                      r.at("frames_unmeasured").dump(), integer_cell(r.at("excess_max")),
-                      integer_cell(r.at("excess_max_frame")), r.at("extra_pairs_max").dump(),
-                      r.at("baseline_extra_pairs_max").dump()});
+                      r.at("frames_over_at_rest").dump(), r.at("frames_unmeasured").dump(),
+                      integer_cell(r.at("excess_max")), integer_cell(r.at("excess_max_frame")),
+                      r.at("extra_pairs_max").dump(), r.at("baseline_extra_pairs_max").dump()});
   return t;
 }
 
@@ -72,20 +74,21 @@ std::vector<Table> totals(const TableSpec& spec, const std::vector<nlohmann::jso
           spec.title + " (every clip)",
           {"Per deformer, the rows above summed over every clip and model: frames, frames over " +
            spec.options.at("baseline").get<std::string>() + "'s + " + spec.options.at("margin").dump() +
-           " pairs, unmeasured frames, and the clips with no frame over."},
-          {"Deformer", "Clips", "Frames", "Over", "Unmeasured", "Clips within"},
+           " pairs and of them those at rest, unmeasured frames, and the clips with no frame over."},
+          {"Deformer", "Clips", "Frames", "Over", "Of them at rest", "Unmeasured", "Clips within"},
           {}};
   std::vector<std::string> order;
-  std::map<std::string, std::array<int, 5>> sums;  // clips, frames, over, unmeasured, clips within
+  std::map<std::string, std::array<int, 6>> sums;  // clips, frames, over, at rest, unmeasured, clips within
   for (const auto& r : rows) {
     const std::string deformer = r.at("skinning");
     if (!sums.count(deformer)) order.push_back(deformer);
-    std::array<int, 5>& sum = sums[deformer];
+    std::array<int, 6>& sum = sums[deformer];
     sum[0] += 1;
     sum[1] += r.at("frames").get<int>();
     sum[2] += r.at("frames_over").get<int>();
-    sum[3] += r.at("frames_unmeasured").get<int>();
-    sum[4] += r.at("frames_over").get<int>() == 0;
+    sum[3] += r.at("frames_over_at_rest").get<int>();
+    sum[4] += r.at("frames_unmeasured").get<int>();
+    sum[5] += r.at("frames_over").get<int>() == 0;
   }
   for (const std::string& deformer : order) {
     std::vector<std::string> cells{deformer};
@@ -104,12 +107,19 @@ TableKindEntry joint_pairs_table_kind() {
   kind.takes_frames = true;
   kind.option_keys = {"baseline", "margin"};
   kind.parse_options = parse_options;
-  kind.row_schema = {{"model", "s"},           {"clip", "s"},
-                     {"skinning", "s"},        {"baseline", "s"},
-                     {"margin", "i"},          {"frames", "i"},
-                     {"frames_over", "i"},     {"frames_unmeasured", "i"},
-                     {"excess_max", "n?"},     {"excess_max_frame", "i?"},
-                     {"extra_pairs_max", "i"}, {"baseline_extra_pairs_max", "i"},
+  kind.row_schema = {{"model", "s"},
+                     {"clip", "s"},
+                     {"skinning", "s"},
+                     {"baseline", "s"},
+                     {"margin", "i"},
+                     {"frames", "i"},
+                     {"frames_over", "i"},
+                     {"frames_over_at_rest", "i"},
+                     {"frames_unmeasured", "i"},
+                     {"excess_max", "n?"},
+                     {"excess_max_frame", "i?"},
+                     {"extra_pairs_max", "i"},
+                     {"baseline_extra_pairs_max", "i"},
                      {"frames_over_list", "s"}};
   kind.measure = measure;
   kind.build = build;
