@@ -341,16 +341,18 @@ class GapBandArm : public GapArm {
 
 }  // namespace
 
-// The arm twisted about the bone 0 to 180°, bent 2 to 150° every 2°, bent 10 to 150° with twists
-// of 30 to 150°: closed, free of self-intersections, and the skin stays away from the joint's
-// centre (the inscribed ratio, docs/quality.md): at least 0.9 (0.89 at 150° before the patch's
-// edges between the parts' own vertices were split out of the joint's ball). Until every arc
-// longer than the point spacing got a point, bends of 24 to 28° and of 52° folded one cell
-// (4 pairs): the cell between two arcs without points could not be unfolded.
+// The arm twisted about the bone 0 to 180°, bent 2 to 150° every 2°, bent 90° then twisted to
+// 90°, bent 10 to 150° with twists of 30 to 150°: closed, free of self-intersections, and the
+// skin stays away from the joint's centre (the inscribed ratio, docs/quality.md): at least 0.9
+// (0.89 at 150° before the patch's edges between the parts' own vertices were split out of the
+// joint's ball). Until every arc longer than the point spacing got a point, bends of 24 to 28°
+// and of 52° folded one cell (4 pairs): the cell between two arcs without points could not be
+// unfolded.
 TEST_F(GapBandArm, TwistedBentAndBentThenTwistedArmHoldsItsShape) {
   std::vector<std::pair<double, double>> poses;
   for (double twist = 0; twist <= 180; twist += 10) poses.emplace_back(0, twist);
   for (double bend = 2; bend <= 150; bend += 2) poses.emplace_back(bend, 0);
+  for (double twist = 10; twist <= 90; twist += 10) poses.emplace_back(90, twist);
   for (double twist = 30; twist <= 150; twist += 30)
     for (double bend = 10; bend <= 150; bend += 10) poses.emplace_back(bend, twist);
   for (const auto& [bend, twist] : poses) {

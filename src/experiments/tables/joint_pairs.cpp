@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Joint pairs against a baseline (docs/quality.md): per clip, how many frames a deformer leaves
 // with more self-intersecting pairs at the joints than a baseline deformer in the same frame
-// (issue 24's "at most DQS's + 2 in every frame"), with a total row per deformer over every clip.
+// (issue 24's "at most DQS's + 2 in every frame"); a second table totals each deformer over every
+// clip.
 #include <algorithm>
 #include <array>
 #include <map>
@@ -9,8 +10,6 @@
 #include "skinlab/experiments/definition_checker.hpp"
 #include "skinlab/experiments/experiment_definition.hpp"
 #include "skinlab/experiments/measurements.hpp"
-#include "skinlab/experiments/table_cells.hpp"
-#include "skinlab/io/model_library.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
@@ -51,8 +50,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
            baseline + "'s in the same frame. Over: frames with more than " + baseline + "'s + " + margin +
            "; of them at rest: frames where the deformer has no more pairs than at rest (" + baseline +
            " pulled more of the rest pose's pairs apart); unmeasured: frames either deformer left as no mesh CGAL "
-           "takes; worst excess: the largest "
-           "difference (negative: fewer pairs than " +
+           "takes; worst excess: the largest difference (negative: fewer pairs than " +
            baseline + " in every frame) and the first frame it occurs in (0-based)."},
           {"Model", "Clip", "Deformer", "Frames", "Over", "Of them at rest", "Unmeasured", "Worst excess",
            "Worst frame", "Extra pairs max", baseline + " extra pairs max"},
@@ -67,8 +65,8 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   return t;
 }
 
-// Per deformer over every clip of the table: its frames, those over the margin and unmeasured,
-// and the clips with no frame over it.
+// Per deformer over every clip of the table: its frames, those over the margin and of them those
+// at rest, the unmeasured ones, and the clips with no frame over it.
 std::vector<Table> totals(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   Table t{spec.id + "_totals",
           spec.title + " (every clip)",

@@ -158,7 +158,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   return t;
 }
 
-// The bar for gap (docs/gap.md): no more than DQS's extra pairs + 2 in any pose.
+// The bar gap is held to (docs/gap.md, "Joint sweeps"): at most DQS's extra pairs + 2 in any pose.
 constexpr const char* kBaseline = "dqs";
 constexpr int kBaselineMargin = 2;
 
