@@ -37,6 +37,7 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   clamped_sides += o.clamped_sides;
   twisted_joints += o.twisted_joints;
   scattered_patches += o.scattered_patches;
+  refined_patches += o.refined_patches;
   return *this;
 }
 
@@ -63,15 +64,15 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   patch_end_.assign(joints, 0);
   patch_triangles_begin_.assign(joints, 0);
   patch_triangles_end_.assign(joints, 0);
+  crossed_left_.assign(joints, 0);
   // The ball: the opening's nearest edge from its centroid (the skin's distance there, at rest).
   for (const GapJoint& joint : gap_.joints) {
     double nearest = HUGE_VAL;
     for (std::size_t i = 0; i < joint.loop.size(); ++i) {
       const Vec3& a = gap_.rest_positions[joint.loop[i]];
       const Vec3 edge = gap_.rest_positions[joint.loop[(i + 1) % joint.loop.size()]] - a;
-      const double along = edge.squaredNorm() > 0
-                               ? std::clamp((joint.plane.point - a).dot(edge) / edge.squaredNorm(), 0.0, 1.0)
-                               : 0.0;
+      const double along =
+          edge.squaredNorm() > 0 ? std::clamp((joint.plane.point - a).dot(edge) / edge.squaredNorm(), 0.0, 1.0) : 0.0;
       nearest = std::min(nearest, (a + along * edge - joint.plane.point).norm());
     }
     joint_ball_.push_back(nearest);
@@ -144,9 +145,15 @@ bool GapDeformer::triangulate_in_band(int k, int first_patch) {
   for (std::size_t i = 0; i < id.size(); ++i) {
     const int index = domain.index[i];
     switch (domain.source[i]) {
-      case BandDomain::Source::parent: id[i] = frame_vertex(index, joint.parent); break;
-      case BandDomain::Source::child: id[i] = frame_vertex(index, joint.child); break;
-      case BandDomain::Source::arc: id[i] = first_patch + index; break;
+      case BandDomain::Source::parent:
+        id[i] = frame_vertex(index, joint.parent);
+        break;
+      case BandDomain::Source::child:
+        id[i] = frame_vertex(index, joint.child);
+        break;
+      case BandDomain::Source::arc:
+        id[i] = first_patch + index;
+        break;
     }
   }
   // The patch runs against the parent's kept triangles along its loop (and so against the
@@ -201,23 +208,35 @@ void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& 
 // armadillo's kick 18 -> 4; the arm's bends of 24-28 and 52 degrees: 4 pairs -> none). A point on
 // every arc, however short, made slivers (667 frames); without the unfolding the points only
 // add folds (the first generation's arm bent 40-46 degrees: 8 pairs).
+double GapDeformer::point_spacing(int k) const {
+  const GapJoint& joint = gap_.joints[k];
+  return 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
+}
+
+void GapDeformer::add_joint_arcs(int k, double spacing, ArcSet& out) const {
+  out.clear();
+  if (options_.thesis_add)
+    thesis_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, out);
+  else
+    blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, !options_.axis_arcs, options_.unfold,
+               out);
+}
+
+void GapDeformer::count_arcs(const ArcSet& set, int sign, GapFrameReport& report) {
+  report.circle_arcs += sign * set.circle;
+  report.merged_arcs += sign * set.merged;
+  report.bezier_arcs += sign * set.bezier;
+  report.bezier_fallbacks += sign * set.fallback;
+  report.axis_arcs += sign * set.axis;
+  report.patch_vertices += sign * static_cast<int>(set.points.size());
+}
+
 void GapDeformer::add_arcs(GapFrameReport& report) {
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     arcs_[k].clear();
     if (!moving_[k]) continue;
-    const GapJoint& joint = gap_.joints[k];
-    const double spacing = 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
-    if (options_.thesis_add)
-      thesis_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, arcs_[k]);
-    else
-      blend_arcs(gap_, k, relative_[k], sides_[2 * k], sides_[2 * k + 1], spacing, !options_.axis_arcs, options_.unfold,
-                 arcs_[k]);
-    report.circle_arcs += arcs_[k].circle;
-    report.merged_arcs += arcs_[k].merged;
-    report.bezier_arcs += arcs_[k].bezier;
-    report.bezier_fallbacks += arcs_[k].fallback;
-    report.axis_arcs += arcs_[k].axis;
-    report.patch_vertices += static_cast<int>(arcs_[k].points.size());
+    add_joint_arcs(k, point_spacing(k), arcs_[k]);
+    count_arcs(arcs_[k], 1, report);
   }
 }
 
@@ -262,41 +281,51 @@ void GapDeformer::keep_triangles(const std::vector<QT>& world) {
 // Triangulate [VF08 Alg. 5]: each moved joint's patch, its new points appended after the kept
 // vertices, zipped between consecutive arcs (band) or reconstructed (the thesis' back end).
 void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameReport& report) {
-  std::vector<std::vector<int>> chains;
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     if (!moving_[k]) continue;
     const GapJoint& joint = gap_.joints[k];
-    const ArcSet& set = arcs_[k];
-    const int first_patch = static_cast<int>(positions_.size());
-    for (const Vec3& p : set.points) append_vertex(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
-    patch_begin_[k] = first_patch;
-    patch_end_[k] = static_cast<int>(positions_.size());
-    for (int side = 0; side < 2; ++side)
-      for (int v : sides_[2 * k + side].loop) recompute_[frame_vertex(v, side ? joint.child : joint.parent)] = 1;
-    chains.assign(set.arcs.size(), {});
-    for (std::size_t a = 0; a < set.arcs.size(); ++a) {
-      const BlendArc& arc = set.arcs[a];
-      std::vector<int>& chain = chains[a];
-      chain.push_back(frame_vertex(arc.parent_vertex, joint.parent));
-      for (int p = 0; p < arc.count; ++p) chain.push_back(first_patch + arc.first_point + p);
-      const int end = frame_vertex(arc.child_vertex, joint.child);
-      if (end != chain.back()) chain.push_back(end);
-    }
+    append_arc_chains(k, arcs_[k], world);
     const std::size_t before = triangles_.size();
     patch_triangles_begin_[k] = static_cast<int>(before);
-    if (!reconstructor_) {
-      const bool flip = !sides_[2 * k].along_triangles;
-      const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
-      for (std::size_t a = 0; a < chains.size(); ++a)
-        zip_chains(chains[a], chains[(a + 1) % chains.size()], position, flip, triangles_);
-    } else if (!options_.band_triangulator || !triangulate_in_band(k, first_patch)) {
+    if (!reconstructor_)
+      zip_patch(k);
+    else if (!options_.band_triangulator || !triangulate_in_band(k, patch_begin_[k])) {
       ++report.scattered_patches;
-      reconstruct_joint_patch(k, chains, world[joint.parent].apply_point(joint.joint));
+      reconstruct_joint_patch(k, chains_, world[joint.parent].apply_point(joint.joint));
     }
     triangle_part_.resize(triangles_.size(), joint.child);
     patch_triangles_end_[k] = static_cast<int>(triangles_.size());
     report.patch_triangles += static_cast<int>(triangles_.size() - before);
   }
+}
+
+// Joint k's new points, appended to the frame's vertices (patch_begin_[k], patch_end_[k]), and each
+// arc's chain of frame vertices from the parent's end to the child's (chains_).
+void GapDeformer::append_arc_chains(int k, const ArcSet& set, const std::vector<QT>& world) {
+  const GapJoint& joint = gap_.joints[k];
+  const int first_patch = static_cast<int>(positions_.size());
+  for (const Vec3& p : set.points) append_vertex(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
+  patch_begin_[k] = first_patch;
+  patch_end_[k] = static_cast<int>(positions_.size());
+  for (int side = 0; side < 2; ++side)
+    for (int v : sides_[2 * k + side].loop) recompute_[frame_vertex(v, side ? joint.child : joint.parent)] = 1;
+  chains_.assign(set.arcs.size(), {});
+  for (std::size_t a = 0; a < set.arcs.size(); ++a) {
+    const BlendArc& arc = set.arcs[a];
+    std::vector<int>& chain = chains_[a];
+    chain.push_back(frame_vertex(arc.parent_vertex, joint.parent));
+    for (int p = 0; p < arc.count; ++p) chain.push_back(first_patch + arc.first_point + p);
+    const int end = frame_vertex(arc.child_vertex, joint.child);
+    if (end != chain.back()) chain.push_back(end);
+  }
+}
+
+// The band between consecutive chains, zipped (closed by construction); appended to triangles_.
+void GapDeformer::zip_patch(int k) {
+  const bool flip = !sides_[2 * k].along_triangles;
+  const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
+  for (std::size_t a = 0; a < chains_.size(); ++a)
+    zip_chains(chains_[a], chains_[(a + 1) % chains_.size()], position, flip, triangles_);
 }
 
 // One umbrella step, half way: each new point towards the mean of the other corners of its
@@ -305,18 +334,26 @@ void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameRepo
 // inscribed ratio; a full step shrinks the patch further, and Taubin's inflating second step
 // brought folds back (docs/gap.md, "Second generation").
 void GapDeformer::relax_patches() {
-  const int frame_vertices = static_cast<int>(positions_.size());
-  relax_sum_.assign(frame_vertices, Vec3::Zero());
-  relax_count_.assign(frame_vertices, 0);
-  for (const Tri& t : triangles_)
-    for (int k = 0; k < 3; ++k) {
-      const int v = t[k];
-      if (!patch_vertex_[v]) continue;
-      relax_sum_[v] += positions_[t[(k + 1) % 3]] + positions_[t[(k + 2) % 3]];
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
+    if (moving_[k]) relax_patch(k);
+}
+
+// A new point is a corner of its own patch's triangles only.
+void GapDeformer::relax_patch(int k) {
+  const int first = patch_begin_[k], count = patch_end_[k] - first;
+  relax_sum_.assign(count, Vec3::Zero());
+  relax_count_.assign(count, 0);
+  for (int f = patch_triangles_begin_[k]; f < patch_triangles_end_[k]; ++f) {
+    const Tri& t = triangles_[f];
+    for (int c = 0; c < 3; ++c) {
+      const int v = t[c] - first;
+      if (v < 0 || v >= count) continue;
+      relax_sum_[v] += positions_[t[(c + 1) % 3]] + positions_[t[(c + 2) % 3]];
       relax_count_[v] += 2;
     }
-  for (int v = 0; v < frame_vertices; ++v)
-    if (relax_count_[v] > 0) positions_[v] += 0.5 * (relax_sum_[v] / relax_count_[v] - positions_[v]);
+  }
+  for (int v = 0; v < count; ++v)
+    if (relax_count_[v] > 0) positions_[first + v] += 0.5 * (relax_sum_[v] / relax_count_[v] - positions_[first + v]);
 }
 
 // Unfolding the relaxed patches (untangle_patch.hpp). Where the inside of a bend is cramped,
@@ -327,12 +364,16 @@ void GapDeformer::relax_patches() {
 // over, with steps of their own: 446 -> 423 (man's wave 5 -> 0, the camel's walk 55 -> 41).
 void GapDeformer::unfold_patches(const std::vector<QT>& world, GapFrameReport& report) {
   constexpr int kSteps = 20, kPatience = 3;
-  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
-    if (!moving_[k]) continue;
-    report.unfold_steps +=
-        untangle_patch(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
-                       patch_triangles_end_[k], joint_center(world, k), kSteps, kPatience, untangle_scratch_);
-  }
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
+    if (moving_[k]) report.unfold_steps += unfold_patch(k, world, kSteps, kPatience);
+}
+
+int GapDeformer::unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience) {
+  const int steps =
+      untangle_patch(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
+                     patch_triangles_end_[k], joint_center(world, k), max_steps, patience, untangle_scratch_);
+  crossed_left_[k] = untangle_scratch_.crossed_left;
+  return steps;
 }
 
 // The joint's centre where the parent and the child take it, half way (the two agree for a centre on
@@ -425,6 +466,7 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   if (options_.keep_out_of_joint) keep_out_of_joints(*world, false);
   if (options_.relax_patch) relax_patches();
   if (options_.unfold) unfold_patches(*world, report);
+  if (options_.unfold && options_.refine) refine_crossed_patches(*world, report);
   // Once more after the umbrella steps, which pull a deep bend's inner side in again (the arm bent
   // 150°: inscribed ratio 0.861 without, 0.888 with; no standard clip's pairs change).
   if (options_.keep_out_of_joint && options_.unfold) keep_out_of_joints(*world, true);
@@ -475,6 +517,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"clamped_sides", t.clamped_sides / n},
           {"twisted_joints", t.twisted_joints / n},
           {"scattered_patches", t.scattered_patches / n},
+          {"refined_patches", t.refined_patches / n},
           {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},

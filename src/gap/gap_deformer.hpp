@@ -6,7 +6,6 @@
 #pragma once
 
 #include <functional>
-
 #include <memory>
 #include <optional>
 #include <utility>
@@ -45,6 +44,9 @@ struct GapFrameReport {
   /// Patches reconstructed from their points alone (the reconstructing back end): the band between
   /// the two loops could not be laid flat (GapOptions::band_triangulator), or there is none.
   int scattered_patches = 0;
+  /// Patches built once more with closer points where the unfolding left crossed cells, and kept
+  /// (GapOptions::refine; the arc counts are the kept construction's).
+  int refined_patches = 0;
   GapFrameReport& operator+=(const GapFrameReport& o);
 };
 
@@ -77,6 +79,10 @@ struct GapOptions {
   /// After the relaxation, umbrella steps over the new points around folded patch cells (up to
   /// 20, stopping after 3 in a row with no fewer folds; untangle_patch.hpp).
   bool unfold = false;
+  /// With the unfolding: a patch whose unfolding leaves cells that cross is built again with its
+  /// new points closer (0.7, 0.5, then 0.35 of the spacing, while cells stay crossed), relaxed and
+  /// unfolded, and the construction with fewer crossed cells kept (gap_refine.cpp).
+  bool refine = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
   bool thesis_add = false;
@@ -86,10 +92,11 @@ struct GapOptions {
   BandTriangulator band_triangulator;
 
   /// What the registered `gap` turns on: twist bands, arcs about the rotation axis, the keep-out,
-  /// the relaxation and the unfolding.
+  /// the relaxation, the unfolding and the refinement.
   static GapOptions second_generation() {
     GapOptions options;
-    options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold = true;
+    options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold =
+        options.refine = true;
     return options;
   }
 };
@@ -124,8 +131,16 @@ class GapDeformer : public Deformer {
   void pose_rigidly(const std::vector<QT>& world);
   void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
   void add_arcs(GapFrameReport& report);
+  /// Joint k's arcs, their new points about `spacing` apart, into `out` (cleared first).
+  void add_joint_arcs(int k, double spacing, ArcSet& out) const;
+  /// The mean of the two parts' median edges at joint k.
+  double point_spacing(int k) const;
+  /// Adds `sign` times the set's arcs by kind and its new points to `report`.
+  static void count_arcs(const ArcSet& set, int sign, GapFrameReport& report);
   void keep_triangles(const std::vector<QT>& world);
   void triangulate_patches(const std::vector<QT>& world, GapFrameReport& report);
+  void append_arc_chains(int k, const ArcSet& set, const std::vector<QT>& world);
+  void zip_patch(int k);
   /// Joint k's rotation by `share` of its bands' twist about their axis through its centre.
   QT turn_about_joint(int k, double share) const;
   /// Where Remove left each side of every twisted joint: true when a band's begin moved.
@@ -136,7 +151,16 @@ class GapDeformer : public Deformer {
   /// Relaxes the new points of every patch: each moves half way to the mean of its neighbours
   /// in the frame's triangles; the parts' vertices stay.
   void relax_patches();
+  void relax_patch(int k);
   void unfold_patches(const std::vector<QT>& world, GapFrameReport& report);
+  /// Unfolds joint k's patch (untangle_patch); returns the steps, and leaves its cells still crossed
+  /// in crossed_left_.
+  int unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience);
+  /// GapOptions::refine, over every patch the unfolding left crossed.
+  void refine_crossed_patches(const std::vector<QT>& world, GapFrameReport& report);
+  /// Joint k's patch built again with its points `spacing` apart; kept (true) where its unfolding
+  /// leaves fewer cells crossed.
+  bool rebuild_patch(int k, double spacing, const std::vector<QT>& world, GapFrameReport& report);
   /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
   void keep_out_of_joints(const std::vector<QT>& world, bool cells);
   Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
@@ -182,12 +206,15 @@ class GapDeformer : public Deformer {
   std::vector<int> triangle_part_, vertex_part_;
   std::vector<char> recompute_, patch_vertex_;
   std::vector<int> compact_;
-  std::vector<int> patch_slot_;  ///< per frame vertex: its index among a patch's points, -1
+  std::vector<int> patch_slot_;               ///< per frame vertex: its index among a patch's points, -1
   std::vector<int> patch_begin_, patch_end_;  ///< per joint: its new points' frame vertices
   std::vector<int> patch_triangles_begin_, patch_triangles_end_;  ///< per joint: its patch's triangles
   UntangleScratch untangle_scratch_;
-  std::vector<double> joint_ball_;            ///< per joint: its opening's nearest edge from its centroid
-  std::vector<Vec3> relax_sum_;  ///< relax_patches: per frame vertex, its neighbours' sum and count
+  std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
+  std::vector<std::vector<int>> chains_;  ///< the patch being built: each arc's frame vertices
+  ArcSet finer_arcs_;                     ///< rebuild_patch: the new construction's arcs
+  std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
+  std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count
   std::vector<int> relax_count_;
   GapFrameReport last_, total_;
   int frames_ = 0;

@@ -26,6 +26,7 @@ struct UntangleScratch {
   std::vector<char> folded, grown, crossed;
   std::vector<Box> boxes;
   bool crossing_apart = false;  ///< the last crossing test found cells that cross sharing no vertex
+  int crossed_left = 0;         ///< after untangle_patch: the patch's cells with a new point that still cross
 };
 
 /// Up to `max_steps` full umbrella steps, each over the new points of the folded triangles of
@@ -43,7 +44,8 @@ struct UntangleScratch {
 ///   with which they share no vertex, or beyond the one vertex they share, count as folded, with
 ///   steps of their own (where only the latter are left, one step that does not lower them ends
 ///   the phase).
-/// Returns the steps taken.
+/// Returns the steps taken; `scratch.crossed_left` is then the number of cells with a new point
+/// that still meet another patch cell as the crossing test sees it (0: none).
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
                    UntangleScratch& scratch);
