@@ -71,8 +71,9 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
     for (std::size_t i = 0; i < joint.loop.size(); ++i) {
       const Vec3& a = gap_.rest_positions[joint.loop[i]];
       const Vec3 edge = gap_.rest_positions[joint.loop[(i + 1) % joint.loop.size()]] - a;
-      const double along =
-          edge.squaredNorm() > 0 ? std::clamp((joint.plane.point - a).dot(edge) / edge.squaredNorm(), 0.0, 1.0) : 0.0;
+      const double along = edge.squaredNorm() > 0
+                               ? std::clamp((joint.plane.point - a).dot(edge) / edge.squaredNorm(), 0.0, 1.0)
+                               : 0.0;
       nearest = std::min(nearest, (a + along * edge - joint.plane.point).norm());
     }
     joint_ball_.push_back(nearest);
@@ -145,15 +146,9 @@ bool GapDeformer::triangulate_in_band(int k, int first_patch) {
   for (std::size_t i = 0; i < id.size(); ++i) {
     const int index = domain.index[i];
     switch (domain.source[i]) {
-      case BandDomain::Source::parent:
-        id[i] = frame_vertex(index, joint.parent);
-        break;
-      case BandDomain::Source::child:
-        id[i] = frame_vertex(index, joint.child);
-        break;
-      case BandDomain::Source::arc:
-        id[i] = first_patch + index;
-        break;
+      case BandDomain::Source::parent: id[i] = frame_vertex(index, joint.parent); break;
+      case BandDomain::Source::child: id[i] = frame_vertex(index, joint.child); break;
+      case BandDomain::Source::arc: id[i] = first_patch + index; break;
     }
   }
   // The patch runs against the parent's kept triangles along its loop (and so against the
@@ -200,14 +195,6 @@ void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& 
   }
 }
 
-// Add [VF08 Alg. 5]: the arcs across every moved joint's gap, points spaced by the parts'
-// median edge. With the unfolding, every arc longer than the spacing gets a new point, though
-// rounding would give it none: a cell between two arcs without points has only the parts'
-// vertices, which the unfolding does not move, and near the rotation axis, where arcs are short,
-// such cells crossed their neighbours (standard-clip frames over DQS + 2 pairs: 318 -> 282, the
-// armadillo's kick 18 -> 4; the arm's bends of 24-28 and 52 degrees: 4 pairs -> none). A point on
-// every arc, however short, made slivers (667 frames); without the unfolding the points only
-// add folds (the first generation's arm bent 40-46 degrees: 8 pairs).
 double GapDeformer::point_spacing(int k) const {
   const GapJoint& joint = gap_.joints[k];
   return 0.5 * (gap_.median_edge[joint.child] + gap_.median_edge[joint.parent]);
@@ -231,6 +218,14 @@ void GapDeformer::count_arcs(const ArcSet& set, int sign, GapFrameReport& report
   report.patch_vertices += sign * static_cast<int>(set.points.size());
 }
 
+// Add [VF08 Alg. 5]: the arcs across every moved joint's gap, points spaced by the parts'
+// median edge. With the unfolding, every arc longer than the spacing gets a new point, though
+// rounding would give it none: a cell between two arcs without points has only the parts'
+// vertices, which the unfolding does not move, and near the rotation axis, where arcs are short,
+// such cells crossed their neighbours (standard-clip frames over DQS + 2 pairs: 318 -> 282, the
+// armadillo's kick 18 -> 4; the arm's bends of 24-28 and 52 degrees: 4 pairs -> none). A point on
+// every arc, however short, made slivers (667 frames); without the unfolding the points only
+// add folds (the first generation's arm bent 40-46 degrees: 8 pairs).
 void GapDeformer::add_arcs(GapFrameReport& report) {
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     arcs_[k].clear();
@@ -276,6 +271,7 @@ void GapDeformer::keep_triangles(const std::vector<QT>& world) {
     triangles_.push_back({frame_vertex(t[0], part), frame_vertex(t[1], part), frame_vertex(t[2], part)});
     triangle_part_.push_back(part);
   }
+  kept_triangles_ = static_cast<int>(triangles_.size());
 }
 
 // Triangulate [VF08 Alg. 5]: each moved joint's patch, its new points appended after the kept

@@ -158,9 +158,12 @@ class GapDeformer : public Deformer {
   int unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience);
   /// GapOptions::refine, over every patch the unfolding left crossed.
   void refine_crossed_patches(const std::vector<QT>& world, GapFrameReport& report);
-  /// Joint k's patch built again with its points `spacing` apart; kept (true) where its unfolding
-  /// leaves fewer cells crossed.
-  bool rebuild_patch(int k, double spacing, const std::vector<QT>& world, GapFrameReport& report);
+  /// Joint k's patch built again with its points `spacing` apart; kept (true, `crossed` lowered)
+  /// where it has fewer crossed cells than `crossed`.
+  bool rebuild_patch(int k, double spacing, const std::vector<QT>& world, int& crossed, GapFrameReport& report);
+  /// Joint k's patch cells that cross another of its cells, and those that cross a triangle of its
+  /// two parts.
+  int crossed_cells(int k);
   /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
   void keep_out_of_joints(const std::vector<QT>& world, bool cells);
   Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
@@ -212,6 +215,8 @@ class GapDeformer : public Deformer {
   UntangleScratch untangle_scratch_;
   std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
   std::vector<std::vector<int>> chains_;  ///< the patch being built: each arc's frame vertices
+  std::vector<int> obstacles_;            ///< crossed_cells: the parts' triangles in the patch's box
+  int kept_triangles_ = 0;                ///< the frame's triangles that Remove kept: triangles_[0, kept_triangles_)
   ArcSet finer_arcs_;                     ///< rebuild_patch: the new construction's arcs
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count

@@ -50,4 +50,11 @@ int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
                    UntangleScratch& scratch);
 
+/// The patch's cells with a new point that cross (as untangle_patch's crossing test sees it) a
+/// triangle no step moves: one of `obstacles` (not empty; triangles outside the patch, the parts'
+/// round it) or a patch cell of the parts' vertices alone.
+int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first_point, int end_point,
+                                   const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
+                                   const std::vector<int>& obstacles, UntangleScratch& scratch);
+
 }  // namespace skinlab
