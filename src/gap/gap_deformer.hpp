@@ -80,7 +80,7 @@ struct GapOptions {
   /// 20, stopping after 3 in a row with no fewer folds; untangle_patch.hpp).
   bool unfold = false;
   /// With the unfolding: a patch whose unfolding leaves cells that cross is built again with its
-  /// new points closer (0.7, 0.5, then 0.35 of the spacing, while cells stay crossed), relaxed and
+  /// new points closer (0.7, 0.5, 0.35, then 0.25 of the spacing, while cells stay crossed), relaxed and
   /// unfolded, and the construction with fewer crossed cells kept (gap_refine.cpp).
   bool refine = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
