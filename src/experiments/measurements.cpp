@@ -193,7 +193,8 @@ nlohmann::json measure_gap_frames(const std::string& name, const SegmentedModel&
                           {"bezier_fallbacks", g.bezier_fallbacks},
                           {"axis_arcs", g.axis_arcs},
                           {"clamped_sides", g.clamped_sides},
-                          {"scattered_patches", g.scattered_patches}};
+                          {"scattered_patches", g.scattered_patches},
+                          {"refined_patches", g.refined_patches}};
     for (int k = 0; k < 5; ++k) put_timing(row, kPhases[k], runs[f][k]);
     const nlohmann::json thesis = thesis_number("/gap_frames_s/" + name + "/" + std::to_string(f) + "/total");
     row["thesis_total_ms"] = thesis.is_null() ? thesis : nlohmann::json(1e3 * thesis.get<double>());

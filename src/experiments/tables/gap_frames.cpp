@@ -17,9 +17,10 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       "(a kept opening point's QLERP arc), Bézier (the thesis' blend), fallback (no acceptable conic: an arc about "
       "the rotation axis), axis (gap: the arc about the rotation axis for every other pair); clamped: removals "
       "undone; scattered: gap-thesis patches reconstructed from their points alone, their band not laid flat "
-      "(frames may then be open).",
+      "(frames may then be open); refined: gap patches the unfolding left crossed, built again with closer points "
+      "and kept.",
       {"Model", "Deformer", "Frame", "Joints", "Twisted", "Removed", "New", "Circle", "Bézier", "Fallback", "Axis",
-       "Clamped", "Scattered", "Remove (ms)", "Add (ms)", "Triangulate (ms)", "Normals (ms)", "Total (ms)",
+       "Clamped", "Scattered", "Refined", "Remove (ms)", "Add (ms)", "Triangulate (ms)", "Normals (ms)", "Total (ms)",
        "Spread (ms)"},
       rows, [](const nlohmann::json& r) {
         return TimedCells{
@@ -27,7 +28,7 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
              r.at("twisted_joints").dump(), r.at("removed_vertices").dump(), r.at("patch_vertices").dump(),
              r.at("circle_arcs").dump(), r.at("bezier_arcs").dump(), r.at("bezier_fallbacks").dump(),
              r.at("axis_arcs").dump(), r.at("clamped_sides").dump(), r.at("scattered_patches").dump(),
-             ms(r.at("remove_ms")), ms(r.at("add_ms")), ms(r.at("triangulate_ms")), ms(r.at("normals_ms")),
+             r.at("refined_patches").dump(), ms(r.at("remove_ms")), ms(r.at("add_ms")), ms(r.at("triangulate_ms")), ms(r.at("normals_ms")),
              ms(r.at("total_ms")), ms(r.at("total_ms_spread"))},
             r.at("thesis_total_ms"),
             r.at("total_ms")};
@@ -93,7 +94,7 @@ TableKindEntry gap_frames_table_kind() {
       {"model", "s"},          {"skinning", "s"},         {"frame", "i"},           {"moving_joints", "i"},
       {"twisted_joints", "i"}, {"removed_vertices", "i"}, {"patch_vertices", "i"},  {"circle_arcs", "i"},
       {"bezier_arcs", "i"},    {"bezier_fallbacks", "i"}, {"axis_arcs", "i"},       {"clamped_sides", "i"},
-      {"scattered_patches", "i"},
+      {"scattered_patches", "i"}, {"refined_patches", "i"},
       {"remove_ms", "n"},      {"add_ms", "n"},           {"triangulate_ms", "n"},  {"normals_ms", "n"},
       {"total_ms", "n"},       {"total_ms_spread", "n"},  {"thesis_total_ms", "n?"}};
   kind.needs = "clips/NAME_thesis_gap.clip (the thesis' clip of four parts moving together)";
