@@ -324,54 +324,6 @@ void GapDeformer::zip_patch(int k) {
     zip_chains(chains_[a], chains_[(a + 1) % chains_.size()], position, flip, triangles_);
 }
 
-// One umbrella step, half way: each new point towards the mean of the other corners of its
-// triangles (a neighbour shared by two triangles counts twice). On the arm it takes every fold of
-// bends from 30 to 150° about any axis (up to 54 pairs) to none, for at most 0.13 of the
-// inscribed ratio; a full step shrinks the patch further, and Taubin's inflating second step
-// brought folds back (docs/gap.md, "Second generation").
-void GapDeformer::relax_patches() {
-  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
-    if (moving_[k]) relax_patch(k);
-}
-
-// A new point is a corner of its own patch's triangles only.
-void GapDeformer::relax_patch(int k) {
-  const int first = patch_begin_[k], count = patch_end_[k] - first;
-  relax_sum_.assign(count, Vec3::Zero());
-  relax_count_.assign(count, 0);
-  for (int f = patch_triangles_begin_[k]; f < patch_triangles_end_[k]; ++f) {
-    const Tri& t = triangles_[f];
-    for (int c = 0; c < 3; ++c) {
-      const int v = t[c] - first;
-      if (v < 0 || v >= count) continue;
-      relax_sum_[v] += positions_[t[(c + 1) % 3]] + positions_[t[(c + 2) % 3]];
-      relax_count_[v] += 2;
-    }
-  }
-  for (int v = 0; v < count; ++v)
-    if (relax_count_[v] > 0) positions_[first + v] += 0.5 * (relax_sum_[v] / relax_count_[v] - positions_[first + v]);
-}
-
-// Unfolding the relaxed patches (untangle_patch.hpp). Where the inside of a bend is cramped,
-// neighbouring arcs cross; up to 20 full steps over the folds took the standard clips' frames with
-// more pairs than DQS + 2 from 866 to 428 of 1,506 (docs/gap.md). Stopping after 3 steps with no
-// fewer folds (a deep bend's valley, which faces the centre) takes the arm bent 120–150° from 20
-// steps to 8–9, and those frames to 434. Then cells that pass through another without turning
-// over, with steps of their own: 446 -> 423 (man's wave 5 -> 0, the camel's walk 55 -> 41).
-void GapDeformer::unfold_patches(const std::vector<QT>& world, GapFrameReport& report) {
-  constexpr int kSteps = 20, kPatience = 3;
-  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
-    if (moving_[k]) report.unfold_steps += unfold_patch(k, world, kSteps, kPatience);
-}
-
-int GapDeformer::unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience) {
-  const int steps =
-      untangle_patch(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
-                     patch_triangles_end_[k], joint_center(world, k), max_steps, patience, untangle_scratch_);
-  crossed_left_[k] = untangle_scratch_.crossed_left;
-  return steps;
-}
-
 // The joint's centre where the parent and the child take it, half way (the two agree for a centre on
 // the rotation's axis).
 Vec3 GapDeformer::joint_center(const std::vector<QT>& world, int k) const {
