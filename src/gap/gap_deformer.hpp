@@ -80,8 +80,9 @@ struct GapOptions {
   /// 20, stopping after 3 in a row with no fewer folds; untangle_patch.hpp).
   bool unfold = false;
   /// With the unfolding: a patch whose unfolding leaves cells that cross is built again with its
-  /// new points closer (0.7, 0.5, 0.35, then 0.25 of the spacing, while cells stay crossed), relaxed and
-  /// unfolded, and the construction with fewer crossed cells kept (gap_refine.cpp).
+  /// new points closer (0.7, 0.5, 0.35, then 0.25 of the spacing, while cells stay crossed and no
+  /// construction crosses more than the best so far), relaxed and unfolded, and the construction
+  /// with the fewest crossed cells kept (gap_refine.cpp).
   bool refine = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
@@ -158,9 +159,9 @@ class GapDeformer : public Deformer {
   int unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience);
   /// GapOptions::refine, over every patch the unfolding left crossed.
   void refine_crossed_patches(const std::vector<QT>& world, GapFrameReport& report);
-  /// Joint k's patch built again with its points `spacing` apart; kept (true, `crossed` lowered)
-  /// where it has fewer crossed cells than `crossed`.
-  bool rebuild_patch(int k, double spacing, const std::vector<QT>& world, int& crossed, GapFrameReport& report);
+  /// Joint k's patch built again with its points `spacing` apart, kept where it has fewer crossed
+  /// cells than `crossed`; returns its crossed cells.
+  int rebuild_patch(int k, double spacing, const std::vector<QT>& world, int crossed, GapFrameReport& report);
   /// Joint k's patch cells that cross another of its cells, and those that cross a triangle of its
   /// two parts.
   int crossed_cells(int k);
