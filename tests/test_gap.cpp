@@ -674,16 +674,28 @@ TEST(UntanglePatch, UnfoldsAFoldedGridAndLeavesAFlatOneAlone) {
   for (int v = 0; v < 9; ++v) EXPECT_DOUBLE_EQ(folded[v].z(), 1.0);
 }
 
-// A tent over one new point, pulled up through a flap of the same patch: no cell turns over (each
-// normal keeps to the fan's and faces away from the centre below), so only the crossing shows the
-// fold. One umbrella step takes the point to the mean of its ring, flat, under the flap.
-TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
-  std::vector<Vec3> positions{{0, 0, 1}};  // the new point, pulled up
+namespace {
+
+// A tent: its apex, the one new point (vertex 0), at (0, 0, `height`) over a ring of 8 vertices
+// in z = 0 round the square [-1, 1]^2 (vertices 1-8, counter-clockwise from (1, 0)); its 8 cells
+// fan about the apex.
+std::pair<std::vector<Vec3>, std::vector<Tri>> tent(double height) {
+  std::vector<Vec3> positions{{0, 0, height}};
   const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                                     {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   for (const auto& [x, y] : ring) positions.emplace_back(x, y, 0);
   std::vector<Tri> triangles;
   for (int i = 0; i < 8; ++i) triangles.push_back({0, 1 + i, 1 + (i + 1) % 8});
+  return {positions, triangles};
+}
+
+}  // namespace
+
+// A tent over one new point, pulled up through a flap of the same patch: no cell turns over (each
+// normal keeps to the fan's and faces away from the centre below), so only the crossing shows the
+// fold. One umbrella step takes the point to the mean of its ring, flat, under the flap.
+TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
+  auto [positions, triangles] = tent(1.0);  // the new point, pulled up
   // The flap: the patch's, but of the parts' vertices alone, level with the tent's middle and
   // wider than its section there.
   positions.insert(positions.end(), {{-0.8, -0.8, 0.5}, {0.8, -0.8, 0.5}, {0, 0.8, 0.5}});
@@ -708,12 +720,7 @@ TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
 // one step lays the tent flat, and the flap then lies above it, touching it at that vertex
 // alone: no further step.
 TEST(UntanglePatch, UnfoldsCellsThatCrossBeyondAVertexTheyShare) {
-  std::vector<Vec3> positions{{0, 0, 1}};
-  const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-  for (const auto& [x, y] : ring) positions.emplace_back(x, y, 0);
-  std::vector<Tri> triangles;
-  for (int i = 0; i < 8; ++i) triangles.push_back({0, 1 + i, 1 + (i + 1) % 8});
+  auto [positions, triangles] = tent(1.0);
   positions.insert(positions.end(), {{0.5, -0.3, 0.2}, {0.5, 0.3, 0.9}});
   triangles.push_back({1, 9, 10});
   const Vec3 center(0, 0, -1);
@@ -729,12 +736,7 @@ TEST(UntanglePatch, UnfoldsCellsThatCrossBeyondAVertexTheyShare) {
 // obstacle), counts that cell; an obstacle above the tent counts none; a cell of the tent that
 // crosses another of its cells is left to untangle_patch and not counted here.
 TEST(UntanglePatch, CountsTheCellsThatCrossATriangleNoStepMoves) {
-  std::vector<Vec3> positions{{0, 0, 0}};
-  const std::vector<std::pair<double, double>> ring{{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-  for (const auto& [x, y] : ring) positions.emplace_back(x, y, 0);
-  std::vector<Tri> triangles;
-  for (int i = 0; i < 8; ++i) triangles.push_back({0, 1 + i, 1 + (i + 1) % 8});
+  auto [positions, triangles] = tent(0.0);
   // Through the cell (0, (1, 0), (1, 1)) at (0.7, 0.3, 0), which it meets only there.
   positions.insert(positions.end(), {{0.7, 0.3, -0.5}, {0.7, 0.3, 0.5}, {0.9, 0.25, 0.5}});
   triangles.push_back({9, 10, 11});

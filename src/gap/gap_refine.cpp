@@ -49,9 +49,9 @@ void GapDeformer::refine_crossed_patches(const std::vector<QT>& world, GapFrameR
 
 // The cells of joint k's patch that its unfolding left crossing another (crossed_left_), and those
 // that cross a triangle of the two parts in the patch's box (a cell may count twice). The parts'
-// count too: a finer patch the unfolding parts from itself may lie
-// across the parts' triangles round the loop (the armadillo's wave, judged by the patch alone:
-// 59 -> 108 pairs at its worst frame).
+// count too: a finer patch the unfolding parts from itself may lie across the parts' triangles
+// round the loop (the armadillo's wave, judged by the patch alone: 59 -> 108 pairs at its worst
+// frame).
 int GapDeformer::crossed_cells(int k) {
   Vec3 low = Vec3::Constant(HUGE_VAL), high = -low;
   for (int f = patch_triangles_begin_[k]; f < patch_triangles_end_[k]; ++f)
