@@ -15,9 +15,16 @@ Vec3 area_normal(const std::vector<Vec3>& positions, const Tri& t) {
   return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]);
 }
 
-int shared_vertices(const Tri& t, const Tri& u) {
+// How many vertices t and u share; `at_t` and `at_u` are then the corners of the last one in each.
+int shared_vertices(const Tri& t, const Tri& u, int& at_t, int& at_u) {
   int count = 0;
-  for (int v : t) count += std::find(u.begin(), u.end(), v) != u.end();
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      if (t[a] == u[b]) {
+        ++count;
+        at_t = a;
+        at_u = b;
+      }
   return count;
 }
 
@@ -27,16 +34,21 @@ int shared_vertices(const Tri& t, const Tri& u) {
 // (or only there, when its other corners lie on one side), and both segments lie on the line
 // the planes share: the cells cross exactly when the segments leave the vertex the same way.
 // Cells in nearly one plane go to the separating-axis test, each one's copy of the shared
-// vertex pulled a sixteenth of the way to its opposite edge.
-bool fanned_cells_cross(const std::vector<Vec3>& positions, const Tri& t, const Tri& u) {
-  int a = 0, b = 0;
-  while (std::find(u.begin(), u.end(), t[a]) == u.end()) ++a;
-  while (u[b] != t[a]) ++b;
+// vertex pulled a sixteenth of the way to its opposite edge. The shared vertex is corner a of t
+// and corner b of u.
+bool fanned_cells_cross(const std::vector<Vec3>& positions, const Tri& t, const Tri& u, int a, int b) {
   const Vec3 &v = positions[t[a]], &t1 = positions[t[(a + 1) % 3]], &t2 = positions[t[(a + 2) % 3]];
   const Vec3 &u1 = positions[u[(b + 1) % 3]], &u2 = positions[u[(b + 2) % 3]];
-  const Vec3 nt = (t1 - v).cross(t2 - v).normalized(), nu = (u1 - v).cross(u2 - v).normalized();
-  const double s1 = nt.dot(u1 - v), s2 = nt.dot(u2 - v), r1 = nu.dot(t1 - v), r2 = nu.dot(t2 - v);
+  // The sides first, on the normals as they come (most fanned pairs part here); their lengths only
+  // where the sides do not settle it.
+  const Vec3 nt = (t1 - v).cross(t2 - v), nu = (u1 - v).cross(u2 - v);
+  double s1 = nt.dot(u1 - v), s2 = nt.dot(u2 - v), r1 = nu.dot(t1 - v), r2 = nu.dot(t2 - v);
   if ((s1 > 0 && s2 > 0) || (s1 < 0 && s2 < 0) || (r1 > 0 && r2 > 0) || (r1 < 0 && r2 < 0)) return false;
+  const double nt_length = nt.norm(), nu_length = nu.norm();
+  s1 /= nt_length;
+  s2 /= nt_length;
+  r1 /= nu_length;
+  r2 /= nu_length;
   constexpr double kFlat = 1e-6;
   if (std::abs(s1 - s2) > kFlat * (u1 - u2).norm() && std::abs(r1 - r2) > kFlat * (t1 - t2).norm()) {
     const Vec3 on_t = t1 + (t2 - t1) * (r1 / (r1 - r2)), on_u = u1 + (u2 - u1) * (s1 / (s1 - s2));
@@ -82,19 +94,24 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
   int axis = 0;
   (high - low).cwiseQuotient(lengths.cwiseMax(1e-300)).maxCoeff(&axis);
   std::sort(s.boxes.begin(), s.boxes.end(), [axis](const auto& p, const auto& q) { return p.low[axis] < q.low[axis]; });
+  const int axis1 = (axis + 1) % 3, axis2 = (axis + 2) % 3;
+  const bool cross_kinds_only = !obstacles.empty();
   for (std::size_t i = 0; i < s.boxes.size(); ++i) {
     const UntangleScratch::Box& p = s.boxes[i];
-    for (std::size_t j = i + 1; j < s.boxes.size() && s.boxes[j].low[axis] <= p.high[axis]; ++j) {
+    const double p_high = p.high[axis];
+    for (std::size_t j = i + 1; j < s.boxes.size() && s.boxes[j].low[axis] <= p_high; ++j) {
       const UntangleScratch::Box& q = s.boxes[j];
-      if (!p.movable && !q.movable) continue;
-      if (!obstacles.empty() && p.movable == q.movable) continue;
-      if ((q.low.array() > p.high.array()).any() || (p.low.array() > q.high.array()).any()) continue;
+      if (q.low[axis1] > p.high[axis1] || p.low[axis1] > q.high[axis1] || q.low[axis2] > p.high[axis2] ||
+          p.low[axis2] > q.high[axis2])
+        continue;
+      if (cross_kinds_only ? p.movable == q.movable : !p.movable && !q.movable) continue;
       const Tri &t = triangles[p.triangle], &u = triangles[q.triangle];
-      const int shared = shared_vertices(t, u);
+      int at_t = 0, at_u = 0;
+      const int shared = shared_vertices(t, u, at_t, at_u);
       if (shared > 1) continue;
       if (shared == 0 ? !triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]],
                                              positions[u[1]], positions[u[2]])
-                      : !fanned_cells_cross(positions, t, u))
+                      : !fanned_cells_cross(positions, t, u, at_t, at_u))
         continue;
       s.crossing_apart |= shared == 0;
       for (const UntangleScratch::Box* b : {&p, &q})
