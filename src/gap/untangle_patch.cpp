@@ -95,28 +95,45 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
   (high - low).cwiseQuotient(lengths.cwiseMax(1e-300)).maxCoeff(&axis);
   std::sort(s.boxes.begin(), s.boxes.end(), [axis](const auto& p, const auto& q) { return p.low[axis] < q.low[axis]; });
   const int axis1 = (axis + 1) % 3, axis2 = (axis + 2) % 3;
-  const bool cross_kinds_only = !obstacles.empty();
-  for (std::size_t i = 0; i < s.boxes.size(); ++i) {
-    const UntangleScratch::Box& p = s.boxes[i];
-    const double p_high = p.high[axis];
-    for (std::size_t j = i + 1; j < s.boxes.size() && s.boxes[j].low[axis] <= p_high; ++j) {
-      const UntangleScratch::Box& q = s.boxes[j];
-      if (q.low[axis1] > p.high[axis1] || p.low[axis1] > q.high[axis1] || q.low[axis2] > p.high[axis2] ||
-          p.low[axis2] > q.high[axis2])
-        continue;
-      if (cross_kinds_only ? p.movable == q.movable : !p.movable && !q.movable) continue;
-      const Tri &t = triangles[p.triangle], &u = triangles[q.triangle];
-      int at_t = 0, at_u = 0;
-      const int shared = shared_vertices(t, u, at_t, at_u);
-      if (shared > 1) continue;
-      if (shared == 0 ? !triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]],
-                                             positions[u[1]], positions[u[2]])
-                      : !fanned_cells_cross(positions, t, u, at_t, at_u))
-        continue;
-      s.crossing_apart |= shared == 0;
-      for (const UntangleScratch::Box* b : {&p, &q})
-        if (b->movable) s.crossed[b->triangle - first_triangle] = 1;
-    }
+  const auto test = [&](const UntangleScratch::Box& p, const UntangleScratch::Box& q) {
+    if (q.low[axis1] > p.high[axis1] || p.low[axis1] > q.high[axis1] || q.low[axis2] > p.high[axis2] ||
+        p.low[axis2] > q.high[axis2])
+      return;
+    const Tri &t = triangles[p.triangle], &u = triangles[q.triangle];
+    int at_t = 0, at_u = 0;
+    const int shared = shared_vertices(t, u, at_t, at_u);
+    if (shared > 1) return;
+    if (shared == 0 ? !triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]],
+                                           positions[u[1]], positions[u[2]])
+                    : !fanned_cells_cross(positions, t, u, at_t, at_u))
+      return;
+    s.crossing_apart |= shared == 0;
+    for (const UntangleScratch::Box* b : {&p, &q})
+      if (b->movable) s.crossed[b->triangle - first_triangle] = 1;
+  };
+  // The cells that move and the triangles that do not, each in the sweep's order; two boxes
+  // overlap on the axis when one's low end lies within the other's extent. Pairs of fixed
+  // triangles, and with obstacles pairs of moving cells, are never opened (with obstacles, the
+  // sweep over every box opened 20 times the pairs it tested).
+  s.moving_boxes.clear();
+  s.fixed_boxes.clear();
+  for (const UntangleScratch::Box& b : s.boxes) (b.movable ? s.moving_boxes : s.fixed_boxes).push_back(&b);
+  const std::vector<const UntangleScratch::Box*>&moving = s.moving_boxes, &fixed = s.fixed_boxes;
+  if (obstacles.empty())
+    for (std::size_t i = 0; i < moving.size(); ++i)
+      for (std::size_t j = i + 1; j < moving.size() && moving[j]->low[axis] <= moving[i]->high[axis]; ++j)
+        test(*moving[i], *moving[j]);
+  // Fixed boxes whose low end is at or past a moving box's, then moving boxes whose low end is past
+  // a fixed box's.
+  for (std::size_t i = 0, first = 0; i < moving.size(); ++i) {
+    while (first < fixed.size() && fixed[first]->low[axis] < moving[i]->low[axis]) ++first;
+    for (std::size_t j = first; j < fixed.size() && fixed[j]->low[axis] <= moving[i]->high[axis]; ++j)
+      test(*moving[i], *fixed[j]);
+  }
+  for (std::size_t i = 0, first = 0; i < fixed.size(); ++i) {
+    while (first < moving.size() && moving[first]->low[axis] <= fixed[i]->low[axis]) ++first;
+    for (std::size_t j = first; j < moving.size() && moving[j]->low[axis] <= fixed[i]->high[axis]; ++j)
+      test(*fixed[i], *moving[j]);
   }
 }
 

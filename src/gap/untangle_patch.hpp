@@ -25,6 +25,7 @@ struct UntangleScratch {
   std::vector<int> count;
   std::vector<char> folded, grown, crossed;
   std::vector<Box> boxes;
+  std::vector<const Box*> moving_boxes, fixed_boxes;  ///< boxes' movable and fixed ones, in the sweep's order
   bool crossing_apart = false;  ///< the last crossing test found cells that cross sharing no vertex
   int crossed_left = 0;         ///< after untangle_patch: the patch's cells with a new point that still cross
 };
