@@ -10,12 +10,15 @@
 #include <functional>
 #include <map>
 #include <numbers>
+#include <numeric>
+#include <random>
 #include <set>
 #include <tuple>
 
 #include "skinlab/core/closest_point.hpp"
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/core/error.hpp"
+#include "skinlab/core/triangle_intersection.hpp"
 #include "skinlab/experiments/measurements.hpp"
 #include "skinlab/gap/arc_curves.hpp"
 #include "skinlab/gap/blend_arcs.hpp"
@@ -753,6 +756,52 @@ TEST(UntanglePatch, CountsTheCellsThatCrossATriangleNoStepMoves) {
   std::vector<Vec3> crossed = positions;
   crossed[0] = Vec3(-1.5, 0.2, 0.0);
   EXPECT_EQ(cells_crossing_fixed_triangles(crossed, 0, 1, triangles, 0, 8, {9}, scratch), 0);
+}
+
+// The crossing test's sweep against every pair tested: a soup of small triangles that share no
+// vertex, their corners on a lattice of 1/20 so that many boxes begin at one value on the sweep's
+// axis. The first 150 are the patch's cells, those of the first 100 with new points; 100 more are
+// the parts' triangles. untangle_patch with no step counts the moving cells that cross any patch
+// cell; cells_crossing_fixed_triangles those that cross a fixed cell or a part's triangle.
+TEST(UntanglePatch, CrossingTestFindsThePairsThatTestingEveryPairFinds) {
+  std::mt19937 random(7);
+  std::uniform_int_distribution<int> lattice(0, 20), offset(-3, 3);
+  std::vector<Vec3> positions;
+  std::vector<Tri> triangles;
+  for (int f = 0; f < 250; ++f) {
+    const Vec3 base(lattice(random), lattice(random), lattice(random));
+    for (int c = 0; c < 3; ++c)
+      positions.push_back((base + Vec3(offset(random), offset(random), offset(random))) / 20);
+    triangles.push_back({3 * f, 3 * f + 1, 3 * f + 2});
+  }
+  constexpr int kCells = 150, kMoving = 100;
+  const auto cross = [&](int f, int g) {
+    const Tri &t = triangles[f], &u = triangles[g];
+    return triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]], positions[u[1]],
+                               positions[u[2]]);
+  };
+  int crossing_any_cell = 0, crossing_fixed = 0;
+  for (int f = 0; f < kMoving; ++f) {
+    bool any_cell = false, fixed = false;
+    for (int g = 0; g < 250; ++g) {
+      if (g == f || !cross(f, g)) continue;
+      any_cell |= g < kCells;
+      fixed |= g >= kMoving;
+    }
+    crossing_any_cell += any_cell;
+    crossing_fixed += fixed;
+  }
+  ASSERT_GT(crossing_fixed, 10);
+  ASSERT_LT(crossing_any_cell, kMoving);
+  std::vector<int> obstacles(100);
+  std::iota(obstacles.begin(), obstacles.end(), kCells);
+  UntangleScratch scratch;
+  std::vector<Vec3> unmoved = positions;
+  untangle_patch(unmoved, 0, 3 * kMoving, triangles, 0, kCells, Vec3(0.5, 0.5, 0.5), 0, 1, scratch);
+  EXPECT_EQ(scratch.crossed_left, crossing_any_cell);
+  EXPECT_EQ(unmoved, positions);
+  EXPECT_EQ(cells_crossing_fixed_triangles(positions, 0, 3 * kMoving, triangles, 0, kCells, obstacles, scratch),
+            crossing_fixed);
 }
 
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
