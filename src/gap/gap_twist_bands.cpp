@@ -137,6 +137,9 @@ void GapDeformer::retwist(const std::vector<QT>& world) {
       k = bands_->parent_joint[v];
       share = bands_->parent_weight[v] * bands_->joints[k].parent_share(bands_->parent_axial[v], fits_[k]);
     }
+    // Nothing turns such a point: its part's pose and its untwisted pose are one motion, composed
+    // along two paths (on homer's thesis clip, most of the mesh).
+    if (k < 0 && !banded_part_[frame]) continue;
     const QT& untwisted_inverse = untwisted_inverse_[frame];
     const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted_inverse.apply_point(positions_[v]);
     QT pose = part_pose(frame, x);
