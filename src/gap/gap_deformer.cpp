@@ -38,6 +38,7 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   twisted_joints += o.twisted_joints;
   scattered_patches += o.scattered_patches;
   refined_patches += o.refined_patches;
+  skin_capped_bands += o.skin_capped_bands;
   return *this;
 }
 
@@ -392,16 +393,18 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   std::fill(child_begin_.begin(), child_begin_.end(), 0.0);
   std::fill(parent_begin_.begin(), parent_begin_.end(), 0.0);
   const GapFrameReport before_remove = report;
-  const std::vector<QT>* world = &untwist(pose.world, report);
+  const std::vector<QT>* world = &untwist(pose.world, report, false);
   pose_rigidly(*world);
   report.rigid = stopwatch.lap();
   remove_overlaps(*world, report);
   // The bands begin where Remove ended; fitted again to that, the pose they leave to gap changes
-  // a little, and Remove runs once more on it.
-  if (world != &pose.world && refit_bands()) {
+  // a little, and Remove runs once more on it. Only that fit's bands are tried against their skin
+  // (the first lays them from the openings, which Remove seldom leaves): where Remove left them,
+  // or, where it left them as they were, when the skin bears less than their twists.
+  if (world != &pose.world && (refit_bands() || skin_bears_less())) {
     report = before_remove;
     ++marks_.frame;
-    world = &untwist(pose.world, report);
+    world = &untwist(pose.world, report, true);
     pose_rigidly(*world);
     remove_overlaps(*world, report);
   }
@@ -439,6 +442,9 @@ std::size_t GapDeformer::runtime_bytes() const {
   if (bands_)
     total += bytes(bands_->axial) + bytes(bands_->parent_joint) + bytes(bands_->parent_axial) +
              bytes(bands_->parent_weight) + bytes(bands_->joints);
+  if (bands_)
+    for (const BandMesh& mesh : bands_->meshes)
+      total += bytes(mesh.vertices) + bytes(mesh.triangles);
   return total;
 }
 
@@ -466,6 +472,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"twisted_joints", t.twisted_joints / n},
           {"scattered_patches", t.scattered_patches / n},
           {"refined_patches", t.refined_patches / n},
+          {"skin_capped_bands", t.skin_capped_bands / n},
           {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},

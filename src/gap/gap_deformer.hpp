@@ -41,6 +41,7 @@ struct GapFrameReport {
   int unfold_steps = 0;      ///< umbrella steps the unfolding took, over every patch (GapOptions::unfold)
   int clamped_sides = 0;     ///< removals undone (see remove_overlap)
   int twisted_joints = 0;    ///< joints whose twist a band took (twist bands only)
+  int skin_capped_bands = 0;  ///< joints whose bands took less twist than their fit, as their skin bears (bearable_twist)
   /// Patches reconstructed from their points alone (the reconstructing back end): the band between
   /// the two loops could not be laid flat (GapOptions::band_triangulator), or there is none.
   int scattered_patches = 0;
@@ -127,8 +128,11 @@ class GapDeformer : public Deformer {
   int frame_vertex(int v, int part) const;
   // The phases of deform(), in order; each adds its counts to `report`.
   /// The pose with every banded joint's twist taken out (the parts' world transforms), or `world`
-  /// itself when no band turns.
-  const std::vector<QT>& untwist(const std::vector<QT>& world, GapFrameReport& report);
+  /// itself when no band turns. With `try_skin`, each band takes only what its skin bears
+  /// (bearable_twist).
+  const std::vector<QT>& untwist(const std::vector<QT>& world, GapFrameReport& report, bool try_skin);
+  /// Whether the skin of a band this frame's fits lay bears less than its twist (bearable_twist).
+  bool skin_bears_less();
   void pose_rigidly(const std::vector<QT>& world);
   void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
   void add_arcs(GapFrameReport& report);
@@ -214,6 +218,7 @@ class GapDeformer : public Deformer {
   std::vector<int> patch_begin_, patch_end_;  ///< per joint: its new points' frame vertices
   std::vector<int> patch_triangles_begin_, patch_triangles_end_;  ///< per joint: its patch's triangles
   UntangleScratch untangle_scratch_;
+  BandScratch band_scratch_;
   std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
   std::vector<std::vector<int>> chains_;  ///< the patch being built: each arc's frame vertices
   std::vector<int> obstacles_;            ///< crossed_cells: the parts' triangles in the patch's box

@@ -15,7 +15,7 @@ namespace skinlab {
 // loops alike, so that Remove, Add and Triangulate see the rest pose turned by T0 and R': the
 // untwisted child stands at E = T0⁻¹ R' T0 (R J + t stays where it was), passed down the tree.
 // The construction is rigid-invariant, so this is the construction on the turned rest pose.
-const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report) {
+const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFrameReport& report, bool try_skin) {
   if (!bands_) return world;
   const int parts = static_cast<int>(world.size());
   untwisted_.resize(parts);
@@ -34,6 +34,11 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
       TwistBand::Fit& fit = fits_[k];
       fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
                      parent_begin_[k]);
+      if (try_skin && std::abs(fit.twist) > kMovingAngle) {
+        const double bearable = bearable_twist(gap_, *bands_, k, fit, band_scratch_);
+        report.skin_capped_bands += bearable != fit.twist;
+        fit.twist = bearable;
+      }
       if (std::abs(fit.twist) > kMovingAngle) {
         const Vec3& center = gap_.joints[k].joint;
         const Quat rest_of = relative.q * quat_from_axis_angle(band.axis, -fit.twist);
@@ -55,6 +60,12 @@ QT GapDeformer::turn_about_joint(int k, double share) const {
   const Vec3& center = gap_.joints[k].joint;
   const Quat turn = quat_from_axis_angle(bands_->joints[k].axis, share * fits_[k].twist);
   return {turn, center - turn * center};
+}
+
+bool GapDeformer::skin_bears_less() {
+  for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k)
+    if (fits_[k].twist != 0 && bearable_twist(gap_, *bands_, k, fits_[k], band_scratch_) != fits_[k].twist) return true;
+  return false;
 }
 
 bool GapDeformer::refit_bands() {

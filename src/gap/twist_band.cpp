@@ -142,6 +142,9 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
       }
     }
   }
+  bands.meshes.resize(num_joints);
+  for (int k = 0; k < num_joints; ++k)
+    if (bands.joints[k].length > 0) bands.meshes[k] = build_band_mesh(gap, bands, k);
   return bands;
 }
 

@@ -11,6 +11,7 @@
 
 #include "skinlab/core/qt_transform.hpp"
 #include "skinlab/gap/gap_model.hpp"
+#include "skinlab/gap/untangle_patch.hpp"
 
 namespace skinlab {
 
@@ -43,8 +44,16 @@ struct TwistBand {
   double parent_share(double s, const Fit& fit) const;
 };
 
+/// The triangles a joint's bands may turn unevenly: those whose corners all lie in the child, its
+/// children or the parent's band, with their corners numbered apart.
+struct BandMesh {
+  std::vector<int> vertices;   ///< welded ids
+  std::vector<Tri> triangles;  ///< into `vertices`
+};
+
 struct TwistBands {
   std::vector<TwistBand> joints;  ///< per joint of the gap model
+  std::vector<BandMesh> meshes;   ///< per joint; empty where the joint has no bands
   /// Per welded vertex: its s in the band of its own part's joint (the child's side), and in the
   /// band of its part's parent's joint (the band runs on into the child's children).
   std::vector<double> axial, axial_up;
@@ -70,5 +79,30 @@ struct TwistBands {
 /// 1.4–2.1 radii off their axes, and pulled the skin at a knee onto the knee's centre (inscribed
 /// ratio 0.735 in its walk).
 TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.9);
+
+/// Joint k's BandMesh, from `bands` with its parent_joint filled.
+BandMesh build_band_mesh(const GapModel& gap, const TwistBands& bands, int k);
+
+/// Scratch space of bearable_twist, kept between frames.
+struct BandScratch {
+  std::vector<double> share;
+  std::vector<char> near, touching;
+  std::vector<Tri> triangles;
+  std::vector<Vec3> turned;
+  UntangleScratch untangle;
+};
+
+/// Halvings bearable_twist takes to find a twist the skin bears.
+constexpr int kBearableTwistSteps = 4;
+
+/// The most of `fit.twist` that joint k's bands bear where `fit` lays them. The band's mesh is
+/// turned about the bone through the joint, each vertex by its share of the twist; where some
+/// triangle's corners turn more than 10° apart, those triangles (and any other between their
+/// corners) are tested for crossings (count_crossed_cells). `fit.twist` itself when none crosses beyond those
+/// that cross at 1/1024 of it (cells that touch at rest); else the largest of kBearableTwistSteps
+/// halvings of it with none beyond those, but no more than 30° less than `fit.twist`
+/// (bearable_twist.cpp says why).
+double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const TwistBand::Fit& fit,
+                      BandScratch& scratch);
 
 }  // namespace skinlab

@@ -243,4 +243,11 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
   return static_cast<int>(std::count(scratch.crossed.begin(), scratch.crossed.end(), 1));
 }
 
+int count_crossed_cells(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
+                        UntangleScratch& scratch) {
+  mark_crossings(positions, 0, static_cast<int>(positions.size()), triangles, 0, static_cast<int>(triangles.size()),
+                 scratch);
+  return static_cast<int>(std::count(scratch.crossed.begin(), scratch.crossed.end(), 1));
+}
+
 }  // namespace skinlab

@@ -58,4 +58,9 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
                                    const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
                                    const std::vector<int>& obstacles, UntangleScratch& scratch);
 
+/// The cells of `triangles` that cross another of them, as untangle_patch's crossing test sees it
+/// (sharing no vertex, or beyond the one they share), every vertex taken as one that may move.
+int count_crossed_cells(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
+                        UntangleScratch& scratch);
+
 }  // namespace skinlab
