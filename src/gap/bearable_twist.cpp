@@ -33,17 +33,16 @@ constexpr double kEdgeTurnTried = 10.0 * std::numbers::pi / 180.0;
 // with the whole twist in the bands, DQS 0).
 constexpr double kMostLeftToGap = 30.0 * std::numbers::pi / 180.0;
 
-bool below(const GapModel& gap, const GapJoint& joint, int part) {
-  if (part == joint.child) return true;
-  const int j = part >= 0 ? gap.joint_of_part[part] : -1;
-  return j >= 0 && gap.joints[j].parent == joint.child;
-}
+// Halvings of the twist tried where the whole twist crosses: to 1/16 of it.
+constexpr int kHalvings = 4;
 
 }  // namespace
 
 BandMesh build_band_mesh(const GapModel& gap, const TwistBands& bands, int k) {
   const GapJoint& joint = gap.joints[k];
-  const auto in_band = [&](int v) { return bands.parent_joint[v] == k || below(gap, joint, gap.vertex_part[v]); };
+  const auto in_band = [&](int v) {
+    return bands.parent_joint[v] == k || in_child_band_parts(gap, joint, gap.vertex_part[v]);
+  };
   BandMesh mesh;
   std::vector<int> index(gap.rest_positions.size(), -1);
   for (const Tri& t : gap.triangles) {
@@ -103,21 +102,20 @@ double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const
     return fit.twist;
   // Cells that cross at 1/1024 of the twist touch at rest already: they do not count (on the
   // standard models, four cells of one band crossed at any twist, however small).
-  const std::vector<char> crossed = s.untangle.crossed;
+  s.at_whole_twist = s.untangle.crossed;
   mark(fit.twist / 1024);
   s.touching = s.untangle.crossed;
-  const auto crosses_more = [&] {
+  const auto crosses_more = [&](const std::vector<char>& crossed) {
     for (std::size_t f = 0; f < s.triangles.size(); ++f)
-      if (s.untangle.crossed[f] && !s.touching[f]) return true;
+      if (crossed[f] && !s.touching[f]) return true;
     return false;
   };
-  s.untangle.crossed = crossed;
-  if (!crosses_more()) return fit.twist;
+  if (!crosses_more(s.at_whole_twist)) return fit.twist;
   double low = 0, high = fit.twist;
-  for (int step = 0; step < kBearableTwistSteps; ++step) {
+  for (int step = 0; step < kHalvings; ++step) {
     const double mid = (low + high) / 2;
     mark(mid);
-    (crosses_more() ? high : low) = mid;
+    (crosses_more(s.untangle.crossed) ? high : low) = mid;
   }
   return std::abs(fit.twist - low) > kMostLeftToGap ? fit.twist - std::copysign(kMostLeftToGap, fit.twist) : low;
 }

@@ -41,7 +41,8 @@ struct GapFrameReport {
   int unfold_steps = 0;      ///< umbrella steps the unfolding took, over every patch (GapOptions::unfold)
   int clamped_sides = 0;     ///< removals undone (see remove_overlap)
   int twisted_joints = 0;    ///< joints whose twist a band took (twist bands only)
-  int skin_capped_bands = 0;  ///< joints whose bands took less twist than their fit, as their skin bears (bearable_twist)
+  /// Joints whose bands took less than their fit's twist: what their skin bears (bearable_twist).
+  int skin_capped_bands = 0;
   /// Patches reconstructed from their points alone (the reconstructing back end): the band between
   /// the two loops could not be laid flat (GapOptions::band_triangulator), or there is none.
   int scattered_patches = 0;

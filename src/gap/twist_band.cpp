@@ -57,6 +57,12 @@ double TwistBand::parent_share(double s, const Fit& f) const {
   return f.share_at_opening * (1 - smoothstep((-s - f.parent_begin) / f.parent_length));
 }
 
+bool in_child_band_parts(const GapModel& gap, const GapJoint& joint, int part) {
+  if (part == joint.child) return true;
+  const int j = part >= 0 ? gap.joint_of_part[part] : -1;
+  return j >= 0 && gap.joints[j].parent == joint.child;
+}
+
 TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance) {
   TwistBands bands;
   const int num_vertices = static_cast<int>(gap.rest_positions.size());
@@ -90,15 +96,10 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     const double reach = 2 * widest;
     double child_end = 0, parent_end = 0, child_other = kInf, parent_other = kInf, crossed_other = kInf;
     double crossing = 1;  // how far the band may run past the child's own joints (1: all the way)
-    // The child and its children: the parts the child's band may run through.
-    const auto below = [&](int part) {
-      if (part == joint.child) return true;
-      const int j = gap.joint_of_part[part];
-      return j >= 0 && gap.joints[j].parent == joint.child;
-    };
+    const auto below = [&](int part) { return in_child_band_parts(gap, joint, part); };
     for (int v = 0; v < num_vertices; ++v) {
       const int part = gap.vertex_part[v];
-      if (part >= 0 && below(part)) child_end = std::max(child_end, axial(v));
+      if (below(part)) child_end = std::max(child_end, axial(v));
       if (part == joint.parent && lateral(v) <= reach) parent_end = std::max(parent_end, -axial(v));
     }
     for (int o = 0; o < num_joints; ++o) {
@@ -129,8 +130,7 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     band.length = radii * radius;
     for (int v = 0; v < num_vertices; ++v) {
       if (gap.vertex_part[v] == joint.child) bands.axial[v] = axial(v);
-      if (gap.vertex_part[v] >= 0 && gap.vertex_part[v] != joint.child && below(gap.vertex_part[v]))
-        bands.axial_up[v] = axial(v);
+      if (gap.vertex_part[v] != joint.child && below(gap.vertex_part[v])) bands.axial_up[v] = axial(v);
       if (gap.vertex_part[v] != joint.parent) continue;
       const double s = axial(v), d = lateral(v);
       if (s > radius || -s > band.parent_room || d > reach) continue;

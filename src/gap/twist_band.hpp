@@ -80,26 +80,27 @@ struct TwistBands {
 /// ratio 0.735 in its walk).
 TwistBands build_twist_bands(const GapModel& gap, double radii = 4.0, double clearance = 0.9);
 
+/// Whether `part` (-1: none) is joint's child or one of the child's children: the parts the child's
+/// band may run through.
+bool in_child_band_parts(const GapModel& gap, const GapJoint& joint, int part);
+
 /// Joint k's BandMesh, from `bands` with its parent_joint filled.
 BandMesh build_band_mesh(const GapModel& gap, const TwistBands& bands, int k);
 
 /// Scratch space of bearable_twist, kept between frames.
 struct BandScratch {
   std::vector<double> share;
-  std::vector<char> near, touching;
+  std::vector<char> near, at_whole_twist, touching;
   std::vector<Tri> triangles;
   std::vector<Vec3> turned;
   UntangleScratch untangle;
 };
 
-/// Halvings bearable_twist takes to find a twist the skin bears.
-constexpr int kBearableTwistSteps = 4;
-
 /// The most of `fit.twist` that joint k's bands bear where `fit` lays them. The band's mesh is
 /// turned about the bone through the joint, each vertex by its share of the twist; where some
 /// triangle's corners turn more than 10° apart, those triangles (and any other between their
-/// corners) are tested for crossings (count_crossed_cells). `fit.twist` itself when none crosses beyond those
-/// that cross at 1/1024 of it (cells that touch at rest); else the largest of kBearableTwistSteps
+/// corners) are tested for crossings (count_crossed_cells). `fit.twist` itself when none crosses
+/// beyond those that cross at 1/1024 of it (cells that touch at rest); else the largest of four
 /// halvings of it with none beyond those, but no more than 30° less than `fit.twist`
 /// (bearable_twist.cpp says why).
 double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const TwistBand::Fit& fit,
