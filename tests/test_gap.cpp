@@ -966,6 +966,43 @@ TEST(Gap, CamelsTailBandTakesOnlyTheTwistItsSkinBears) {
   EXPECT_GT(capped, 0);
 }
 
+// The cow's tail twisted 160-180° about its bone (the joint sweep's pose): the band's skin crosses
+// 4-6 cells at the whole twist, but the patch bridging the 11° it would send back to the gap
+// folded across the body (51-55 pairs between the body and the tail, 15 at 140°). The band takes
+// the whole twist where the gap crosses more (GapDeformer::gap_bears_worse), and the body and the
+// tail meet no more than at 140°.
+TEST(Gap, CowsTailTwistedFarKeepsItsTwistWhereTheGapWouldFold) {
+  const SegmentedModel model = load_model(resolve_model("cow"));
+  SessionParams params;
+  params.checks.limits = false;
+  params.checks.collisions = false;
+  AnimationSession session(model, std::nullopt, params, find_deformer("gap"));
+  const int tail = model.find_component("tail_upper");
+  const int body = session.rig().components[tail].parent;
+  const auto body_tail_pairs = [&](double twist, int* whole_twist_bands) {
+    const SweepMotion motion{"twist", {0, 0, twist}, {0, 0, twist}, 1};
+    const Pose pose = sweep_pose(session.rig(), session.skeleton(), tail, motion, 1.0, nullptr);
+    Frame frame;
+    session.deformer().deform(session.animator().apply(pose, 0.0), frame);
+    *whole_twist_bands = dynamic_cast<const GapDeformer&>(session.deformer()).last_frame().whole_twist_bands;
+    const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
+    const auto pairs = self_intersections(frame.positions, topology.triangles);
+    EXPECT_TRUE(pairs);
+    const auto labels = [&](const std::pair<int, int>& p) {
+      return std::minmax(topology.triangle_component[p.first], topology.triangle_component[p.second]);
+    };
+    return std::count_if(pairs->begin(), pairs->end(),
+                         [&](const auto& p) { return labels(p) == std::minmax(body, tail); });
+  };
+  int whole = 0, whole_anywhere = 0;
+  const auto at_140 = body_tail_pairs(140, &whole);
+  for (double twist : {160.0, 170.0, 180.0}) {
+    EXPECT_LE(body_tail_pairs(twist, &whole), at_140) << twist << "°";
+    whole_anywhere += whole;
+  }
+  EXPECT_GT(whole_anywhere, 0);
+}
+
 // The camel's thesis clip: before patches the unfolding left crossed were built again with closer
 // points, its last two frames had 6 joint pairs more than DQS (a patch folded over itself). The refinement runs in them and keeps a finer patch.
 TEST(Gap, CamelsThesisClipHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {

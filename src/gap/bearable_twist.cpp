@@ -26,13 +26,6 @@ namespace {
 // crossed turned an edge by 19° or more (the camel's tail; the bull's shank 46°); below 4°,
 // only cells that touch at rest crossed, and 9 in 10 of the bands' frames are spared the test.
 constexpr double kEdgeTurnTried = 10.0 * std::numbers::pi / 180.0;
-// The most twist the skin sends back to the gap, which bridges a twist badly: uncapped, homer's
-// shoulder twisted 180° in the sweep left the gap 84 pairs at the joint (8 with the whole twist in
-// the bands, DQS 31), with this cap 33; the standard clips' frames over DQS + 2 are the same
-// (117; 119 at 15°). The cow's tail twisted 160-180° still crosses the gap (29 pairs at worst, 0
-// with the whole twist in the bands, DQS 0).
-constexpr double kMostLeftToGap = 30.0 * std::numbers::pi / 180.0;
-
 // Halvings of the twist tried where the whole twist crosses: to 1/16 of it.
 constexpr int kHalvings = 4;
 
@@ -65,6 +58,7 @@ double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const
   const TwistBand& band = bands.joints[k];
   const BandMesh& mesh = bands.meshes[k];
   const int count = static_cast<int>(mesh.vertices.size());
+  s.crossed_at_whole_twist = 0;
   s.share.resize(count);
   for (int i = 0; i < count; ++i) {
     const int v = mesh.vertices[i];
@@ -105,19 +99,20 @@ double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const
   s.at_whole_twist = s.untangle.crossed;
   mark(fit.twist / 1024);
   s.touching = s.untangle.crossed;
-  const auto crosses_more = [&](const std::vector<char>& crossed) {
-    for (std::size_t f = 0; f < s.triangles.size(); ++f)
-      if (crossed[f] && !s.touching[f]) return true;
-    return false;
+  const auto crossing_more = [&](const std::vector<char>& crossed) {
+    int more = 0;
+    for (std::size_t f = 0; f < s.triangles.size(); ++f) more += crossed[f] && !s.touching[f];
+    return more;
   };
-  if (!crosses_more(s.at_whole_twist)) return fit.twist;
+  s.crossed_at_whole_twist = crossing_more(s.at_whole_twist);
+  if (s.crossed_at_whole_twist == 0) return fit.twist;
   double low = 0, high = fit.twist;
   for (int step = 0; step < kHalvings; ++step) {
     const double mid = (low + high) / 2;
     mark(mid);
-    (crosses_more(s.untangle.crossed) ? high : low) = mid;
+    (crossing_more(s.untangle.crossed) > 0 ? high : low) = mid;
   }
-  return std::abs(fit.twist - low) > kMostLeftToGap ? fit.twist - std::copysign(kMostLeftToGap, fit.twist) : low;
+  return low;
 }
 
 }  // namespace skinlab

@@ -18,30 +18,6 @@ constexpr double kDegree = std::numbers::pi / 180;
 
 }  // namespace
 
-GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
-  rigid += o.rigid;
-  remove += o.remove;
-  add += o.add;
-  triangulate += o.triangulate;
-  normals += o.normals;
-  moving_joints += o.moving_joints;
-  removed_vertices += o.removed_vertices;
-  patch_vertices += o.patch_vertices;
-  patch_triangles += o.patch_triangles;
-  circle_arcs += o.circle_arcs;
-  merged_arcs += o.merged_arcs;
-  bezier_arcs += o.bezier_arcs;
-  bezier_fallbacks += o.bezier_fallbacks;
-  axis_arcs += o.axis_arcs;
-  unfold_steps += o.unfold_steps;
-  clamped_sides += o.clamped_sides;
-  twisted_joints += o.twisted_joints;
-  scattered_patches += o.scattered_patches;
-  refined_patches += o.refined_patches;
-  skin_capped_bands += o.skin_capped_bands;
-  return *this;
-}
-
 GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
                          SurfaceReconstructor reconstructor, GapOptions options)
     : rig_(std::move(rig)),
@@ -58,6 +34,8 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   fits_.assign(joints, {});
   child_begin_.assign(joints, 0.0);
   parent_begin_.assign(joints, 0.0);
+  capped_crossings_.assign(joints, -1);
+  whole_twist_.assign(joints, 0);
   left_to_gap_.resize(joints);
   moving_.assign(joints, 0);
   child_copy_.assign(gap_.rest_positions.size(), -1);
@@ -384,36 +362,30 @@ void GapDeformer::write_frame(Frame& frame) {
   normals_.resize(num_vertices);
 }
 
-// The thesis' four phases, each timed here: Remove, Add, Triangulate, Normals (after the rigid
-// pose they start from).
-void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
-  GapFrameReport report;
+const std::vector<QT>& GapDeformer::build_patches(const std::vector<QT>& pose_world, bool refitted,
+                                                  GapFrameReport& report, Stopwatch& stopwatch) {
   ++marks_.frame;
-  Stopwatch stopwatch;
-  std::fill(child_begin_.begin(), child_begin_.end(), 0.0);
-  std::fill(parent_begin_.begin(), parent_begin_.end(), 0.0);
-  const GapFrameReport before_remove = report;
-  const std::vector<QT>* world = &untwist(pose.world, report, false);
+  const std::vector<QT>* world = &untwist(pose_world, report, refitted);
   pose_rigidly(*world);
-  report.rigid = stopwatch.lap();
+  report.rigid += stopwatch.lap();
   remove_overlaps(*world, report);
   // The bands begin where Remove ended; fitted again to that, the pose they leave to gap changes
   // a little, and Remove runs once more on it. Only that fit's bands are tried against their skin
   // (the first lays them from the openings, which Remove seldom leaves): where Remove left them,
   // or, where it left them as they were, when the skin bears less than their twists.
-  if (world != &pose.world && (refit_bands() || skin_bears_less())) {
-    report = before_remove;
+  if (!refitted && world != &pose_world && (refit_bands() || skin_bears_less())) {
+    report.clear_counts();
     ++marks_.frame;
-    world = &untwist(pose.world, report, true);
+    world = &untwist(pose_world, report, true);
     pose_rigidly(*world);
     remove_overlaps(*world, report);
   }
-  report.remove = stopwatch.lap();
+  report.remove += stopwatch.lap();
   add_arcs(report);
-  report.add = stopwatch.lap();
+  report.add += stopwatch.lap();
   keep_triangles(*world);
   triangulate_patches(*world, report);
-  report.triangulate = stopwatch.lap();
+  report.triangulate += stopwatch.lap();
   if (options_.keep_out_of_joint) keep_out_of_joints(*world, false);
   if (options_.relax_patch) relax_patches();
   if (options_.unfold) unfold_patches(*world, report);
@@ -421,63 +393,31 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   // Once more after the umbrella steps, which pull a deep bend's inner side in again (the arm bent
   // 150°: inscribed ratio 0.861 without, 0.888 with; no standard clip's pairs change).
   if (options_.keep_out_of_joint && options_.unfold) keep_out_of_joints(*world, true);
+  return *world;
+}
+
+// The thesis' four phases, each timed here: Remove, Add, Triangulate, Normals (after the rigid
+// pose they start from).
+void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
+  GapFrameReport report;
+  Stopwatch stopwatch;
+  std::fill(child_begin_.begin(), child_begin_.end(), 0.0);
+  std::fill(parent_begin_.begin(), parent_begin_.end(), 0.0);
+  std::fill(whole_twist_.begin(), whole_twist_.end(), 0);
+  const std::vector<QT>* world = &build_patches(pose.world, false, report, stopwatch);
+  if (world != &pose.world && options_.unfold && gap_bears_worse()) {
+    report.normals += stopwatch.lap();
+    report.clear_counts();
+    world = &build_patches(pose.world, true, report, stopwatch);
+    for (char whole : whole_twist_) report.whole_twist_bands += whole;
+  }
   if (world != &pose.world) retwist(pose.world);
   recompute_normals();
   write_frame(frame);
-  report.normals = stopwatch.lap();
+  report.normals += stopwatch.lap();
   last_ = report;
   total_ += report;
   ++frames_;
-}
-
-std::size_t GapDeformer::runtime_bytes() const {
-  const auto bytes = [](const auto& v) { return v.size() * sizeof(v[0]); };
-  std::size_t total = bytes(gap_.rest_positions) + bytes(gap_.rest_normals) + bytes(gap_.triangles) +
-                      bytes(gap_.triangle_part) + bytes(gap_.vertex_part) + bytes(gap_.opening_joint) +
-                      bytes(gap_.ring_offset) + bytes(gap_.ring) + bytes(gap_.vertex_triangle_offset) +
-                      bytes(gap_.vertex_triangle) + bytes(gap_.across);
-  for (const GapJoint& joint : gap_.joints)
-    total += bytes(joint.loop) + bytes(joint.loop_angle) + bytes(joint.child_edge_triangle) +
-             bytes(joint.parent_edge_triangle);
-  if (bands_)
-    total += bytes(bands_->axial) + bytes(bands_->parent_joint) + bytes(bands_->parent_axial) +
-             bytes(bands_->parent_weight) + bytes(bands_->joints);
-  if (bands_)
-    for (const BandMesh& mesh : bands_->meshes)
-      total += bytes(mesh.vertices) + bytes(mesh.triangles);
-  return total;
-}
-
-DeformerStatistics GapDeformer::statistics() const {
-  const double n = std::max(1, frames_);
-  const GapFrameReport& t = total_;
-  const GapPreprocessTimings& pre = gap_.timings;
-  return {{"gap_frames", static_cast<double>(frames_), true},
-          {"rigid_ms", 1e3 * t.rigid / n},
-          {"remove_ms", 1e3 * t.remove / n},
-          {"add_ms", 1e3 * t.add / n},
-          {"triangulate_ms", 1e3 * t.triangulate / n},
-          {"normals_ms", 1e3 * t.normals / n},
-          {"moving_joints", t.moving_joints / n},
-          {"removed_vertices", t.removed_vertices / n},
-          {"patch_vertices", t.patch_vertices / n},
-          {"patch_triangles", t.patch_triangles / n},
-          {"circle_arcs", t.circle_arcs / n},
-          {"bezier_arcs", t.bezier_arcs / n},
-          {"merged_arcs", t.merged_arcs / n},
-          {"bezier_fallbacks", t.bezier_fallbacks / n},
-          {"axis_arcs", t.axis_arcs / n},
-          {"unfold_steps", t.unfold_steps / n},
-          {"clamped_sides", t.clamped_sides / n},
-          {"twisted_joints", t.twisted_joints / n},
-          {"scattered_patches", t.scattered_patches / n},
-          {"refined_patches", t.refined_patches / n},
-          {"skin_capped_bands", t.skin_capped_bands / n},
-          {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
-          {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
-          {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},
-          {"preprocess_opening_planes_ms", 1e3 * pre.opening_planes},
-          {"preprocess_total_ms", 1e3 * pre.total()}};
 }
 
 std::unique_ptr<Deformer> make_gap_deformer(DeformerContext& context, SurfaceReconstructor reconstructor,

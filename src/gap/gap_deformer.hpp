@@ -10,6 +10,7 @@
 #include <optional>
 #include <utility>
 
+#include "skinlab/core/stopwatch.hpp"
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/gap_model.hpp"
@@ -49,7 +50,12 @@ struct GapFrameReport {
   /// Patches built once more with closer points where the unfolding left crossed cells, and kept
   /// (GapOptions::refine; the arc counts are the kept construction's).
   int refined_patches = 0;
+  /// Joints whose band took the whole twist after all: the gap bridged what their skin did not
+  /// bear worse than the skin would have (GapDeformer::gap_bears_worse).
+  int whole_twist_bands = 0;
   GapFrameReport& operator+=(const GapFrameReport& o);
+  /// The counts set back to none, the phases' times kept (a frame's patches built again).
+  void clear_counts();
 };
 
 /// How Triangulate closes the gap. Without one, the band between the arcs is zipped (closed by
@@ -128,12 +134,21 @@ class GapDeformer : public Deformer {
   /// A welded vertex as `part` sees it: the child's copy for an opening it shares with its parent.
   int frame_vertex(int v, int part) const;
   // The phases of deform(), in order; each adds its counts to `report`.
+  /// Remove, Add and Triangulate at every moved joint, each patch unfolded and refined, in the
+  /// pose with the bands' twists taken out; returns that pose. `refitted`: the bands' begins are
+  /// this frame's already (a second construction), so Remove runs once, with the bands tried
+  /// against their skin.
+  const std::vector<QT>& build_patches(const std::vector<QT>& world, bool refitted, GapFrameReport& report,
+                                       Stopwatch& stopwatch);
   /// The pose with every banded joint's twist taken out (the parts' world transforms), or `world`
   /// itself when no band turns. With `try_skin`, each band takes only what its skin bears
   /// (bearable_twist).
   const std::vector<QT>& untwist(const std::vector<QT>& world, GapFrameReport& report, bool try_skin);
   /// Whether the skin of a band this frame's fits lay bears less than its twist (bearable_twist).
   bool skin_bears_less();
+  /// Whether some joint's patch crosses more cells (crossed_cells) than its band's skin would
+  /// have at the whole twist where the band took less; marks those joints in whole_twist_.
+  bool gap_bears_worse();
   void pose_rigidly(const std::vector<QT>& world);
   void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
   void add_arcs(GapFrameReport& report);
@@ -208,6 +223,10 @@ class GapDeformer : public Deformer {
   std::vector<int> path_;
   std::vector<TwistBand::Fit> fits_;
   std::vector<double> child_begin_, parent_begin_;
+  // Per joint: the cells its band's skin crossed at the whole twist where the band took less this
+  // frame (-1: it took all it was fitted), and whether it takes the whole twist regardless.
+  std::vector<int> capped_crossings_;
+  std::vector<char> whole_twist_;
   std::vector<char> moving_;
   std::vector<Vec3> positions_, normals_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex

@@ -94,6 +94,9 @@ struct BandScratch {
   std::vector<Tri> triangles;
   std::vector<Vec3> turned;
   UntangleScratch untangle;
+  /// After bearable_twist: the cells that cross at the whole twist and not at rest (0 where none
+  /// was tested).
+  int crossed_at_whole_twist = 0;
 };
 
 /// The most of `fit.twist` that joint k's bands bear where `fit` lays them. The band's mesh is
@@ -101,8 +104,9 @@ struct BandScratch {
 /// triangle's corners turn more than 10° apart, those triangles (and any other between their
 /// corners) are tested for crossings (count_crossed_cells). `fit.twist` itself when none crosses
 /// beyond those that cross at 1/1024 of it (cells that touch at rest); else the largest of four
-/// halvings of it with none beyond those, but no more than 30° less than `fit.twist`
-/// (bearable_twist.cpp says why).
+/// halvings of it with none beyond those (bearable_twist.cpp says why). The gap may bridge what
+/// the band leaves worse than the band's skin would have: GapDeformer then gives the band the
+/// whole twist (scratch.crossed_at_whole_twist is what it weighs).
 double bearable_twist(const GapModel& gap, const TwistBands& bands, int k, const TwistBand::Fit& fit,
                       BandScratch& scratch);
 
