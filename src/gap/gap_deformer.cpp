@@ -145,12 +145,21 @@ bool GapDeformer::triangulate_in_band(int k, int first_patch) {
   return true;
 }
 
-// Rigid skinning of the welded mesh: every vertex with its part.
+// Rigid skinning of the welded mesh: every vertex with its part. A second pose in one frame (the
+// bands fitted again, or the patches built once more) moves only the parts whose transform changed:
+// nothing between the two moves the parts' vertices.
 void GapDeformer::pose_rigidly(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
+  const int parts = static_cast<int>(world.size());
   positions_.resize(num_vertices);
   normals_.resize(num_vertices);
+  part_moved_.resize(parts);
+  for (int p = 0; p < parts; ++p)
+    part_moved_[p] = !posed_ || world[p].q.coeffs() != posed_world_[p].q.coeffs() || world[p].t != posed_world_[p].t;
+  posed_world_ = world;
+  posed_ = true;
   for (int v = 0; v < num_vertices; ++v) {
+    if (!part_moved_[gap_.vertex_part[v]]) continue;
     const QT& w = world[gap_.vertex_part[v]];
     positions_[v] = w.apply_point(gap_.rest_positions[v]);
     normals_[v] = w.apply_normal(gap_.rest_normals[v]);
@@ -404,6 +413,7 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
   std::fill(child_begin_.begin(), child_begin_.end(), 0.0);
   std::fill(parent_begin_.begin(), parent_begin_.end(), 0.0);
   std::fill(whole_twist_.begin(), whole_twist_.end(), 0);
+  posed_ = false;
   const std::vector<QT>* world = &build_patches(pose.world, false, report, stopwatch);
   if (world != &pose.world && options_.unfold && gap_bears_worse()) {
     report.normals += stopwatch.lap();

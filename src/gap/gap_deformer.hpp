@@ -228,6 +228,10 @@ class GapDeformer : public Deformer {
   std::vector<int> capped_crossings_;
   std::vector<char> whole_twist_;
   std::vector<char> moving_;
+  // pose_rigidly: the frame's last pose (posed_: there is one) and, per part, whether it moved.
+  std::vector<QT> posed_world_;
+  std::vector<char> part_moved_;
+  bool posed_ = false;
   std::vector<Vec3> positions_, normals_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex
   std::vector<Tri> triangles_;

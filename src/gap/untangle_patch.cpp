@@ -142,25 +142,30 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
 int mark_folds(const std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                int first_triangle, int end_triangle, const Vec3& center, bool crossings, UntangleScratch& s) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
-  if (crossings) mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, s);
-  s.fan_normal.assign(end_point - first_point, Vec3::Zero());
   s.folded.assign(end_point - first_point, 0);
-  for (int f = first_triangle; f < end_triangle; ++f) {
-    const Vec3 n = area_normal(positions, triangles[f]);
-    for (int v : triangles[f])
-      if (is_new(v)) s.fan_normal[v - first_point] += n;
+  if (crossings) {
+    mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, s);
+  } else {
+    s.fan_normal.assign(end_point - first_point, Vec3::Zero());
+    s.cell_normal.resize(end_triangle - first_triangle);
+    for (int f = first_triangle; f < end_triangle; ++f) {
+      const Vec3& n = s.cell_normal[f - first_triangle] = area_normal(positions, triangles[f]);
+      for (int v : triangles[f])
+        if (is_new(v)) s.fan_normal[v - first_point] += n;
+    }
   }
   int folds = 0;
   for (int f = first_triangle; f < end_triangle; ++f) {
     const Tri& t = triangles[f];
-    const Vec3 n = area_normal(positions, t);
-    bool fold = crossings ? s.crossed[f - first_triangle] != 0
-                          : n.dot((positions[t[0]] + positions[t[1]] + positions[t[2]]) / 3 - center) <= 0;
-    bool movable = false;
-    for (int v : t) {
-      fold |= !crossings && is_new(v) && n.dot(s.fan_normal[v - first_point]) <= 0;
-      movable |= is_new(v);
+    bool fold = false, movable = false;
+    if (crossings) {
+      fold = s.crossed[f - first_triangle] != 0;
+    } else {
+      const Vec3& n = s.cell_normal[f - first_triangle];
+      fold = n.dot((positions[t[0]] + positions[t[1]] + positions[t[2]]) / 3 - center) <= 0;
+      for (int v : t) fold |= is_new(v) && n.dot(s.fan_normal[v - first_point]) <= 0;
     }
+    for (int v : t) movable |= is_new(v);
     // A cell of the parts' boundary vertices alone (between two arcs with no new points) cannot
     // move: it is left as it is.
     if (!fold || !movable) continue;

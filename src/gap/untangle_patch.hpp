@@ -21,7 +21,7 @@ struct UntangleScratch {
     int triangle;
     bool movable;  ///< a patch triangle with a new point
   };
-  std::vector<Vec3> fan_normal, sum;
+  std::vector<Vec3> fan_normal, cell_normal, sum;
   std::vector<int> count;
   std::vector<char> folded, grown, crossed;
   std::vector<Box> boxes;
