@@ -14,7 +14,11 @@ namespace skinlab {
 namespace {
 
 constexpr double kTwoPi = 2 * std::numbers::pi;
-constexpr int kDense = 48;
+// Segments of the polyline an arc's length is measured on. An arc turns at most half a turn, so
+// each of 24 segments spans at most 7.5° of it and is within 0.3% of its arc; the points move by
+// less than that share of their spacing. From 48: the same standard-clip frames over DQS + 2
+// (117) and sweep poses over (6); homer's thesis clip's frame 2 4.4% fewer instructions.
+constexpr int kDense = 24;
 
 // Cumulative lengths of the arc's dense polyline.
 std::array<double, kDense + 1> dense_lengths(const ArcCurve& curve) {
