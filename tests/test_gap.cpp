@@ -841,8 +841,13 @@ TEST(KeepOutOfBall, EdgesBetweenThePartsVerticesAreSplitOutOfTheBall) {
     return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]).normalized();
   };
   const Vec3 before_up = normal(triangles[0]), before_down = normal(triangles[1]);
-  EXPECT_EQ(split_edges_out_of_ball(positions, 5, 5, side, triangles, 0, 3, Vec3::Zero(), 1.0), 1);
+  std::vector<EdgeSplit> splits;
+  EXPECT_EQ(split_edges_out_of_ball(positions, 5, 5, side, triangles, 0, 3, Vec3::Zero(), 1.0, splits), 1);
   ASSERT_EQ(positions.size(), 6u);
+  ASSERT_EQ(splits.size(), 1u);
+  EXPECT_EQ(splits[0].a, 0);
+  EXPECT_EQ(splits[0].b, 1);
+  EXPECT_DOUBLE_EQ(splits[0].along, 0.5);
   EXPECT_NEAR((positions[5] - Vec3(0, 1, 0)).norm(), 0.0, 1e-15);
   const std::vector<Tri> expected{{0, 5, 2}, {1, 5, 3}, {1, 4, 3}, {5, 1, 2}, {5, 0, 3}};
   EXPECT_EQ(triangles, expected);
@@ -852,7 +857,8 @@ TEST(KeepOutOfBall, EdgesBetweenThePartsVerticesAreSplitOutOfTheBall) {
   for (int t : {0, 3}) EXPECT_NEAR(normal(triangles[t]).dot(before_up), tilt, 1e-12);
   for (int t : {1, 4}) EXPECT_NEAR(normal(triangles[t]).dot(before_down), tilt, 1e-12);
   // Nothing left to split: (1, 4) lies within one side, and the rest keep out of the ball.
-  EXPECT_EQ(split_edges_out_of_ball(positions, 6, 6, side, triangles, 0, 5, Vec3::Zero(), 1.0), 0);
+  EXPECT_EQ(split_edges_out_of_ball(positions, 6, 6, side, triangles, 0, 5, Vec3::Zero(), 1.0, splits), 0);
+  EXPECT_EQ(splits.size(), 1u);
 }
 
 // A cell whose corners lie outside the unit ball round the origin and whose edge between its two

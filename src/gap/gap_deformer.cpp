@@ -223,8 +223,9 @@ void GapDeformer::add_arcs(GapFrameReport& report) {
   }
 }
 
-int GapDeformer::append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch) {
+int GapDeformer::append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch, const Vec3& anchor) {
   positions_.push_back(position);
+  rest_anchor_.push_back(anchor);
   normals_.push_back(normal);
   vertex_part_.push_back(part);
   recompute_.push_back(1);
@@ -237,6 +238,7 @@ int GapDeformer::append_vertex(const Vec3& position, const Vec3& normal, int par
 void GapDeformer::keep_triangles(const std::vector<QT>& world) {
   const int num_vertices = static_cast<int>(gap_.rest_positions.size());
   vertex_part_.assign(gap_.vertex_part.begin(), gap_.vertex_part.end());
+  rest_anchor_.clear();
   recompute_.assign(num_vertices, 0);
   patch_vertex_.assign(num_vertices, 0);
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
@@ -244,7 +246,8 @@ void GapDeformer::keep_triangles(const std::vector<QT>& world) {
     for (int v : joint.loop)
       child_copy_[v] = moving_[k] && marks_.child_copy[v] != marks_.frame
                            ? append_vertex(world[joint.child].apply_point(gap_.rest_positions[v]),
-                                           world[joint.child].apply_normal(gap_.rest_normals[v]), joint.child, false)
+                                           world[joint.child].apply_normal(gap_.rest_normals[v]), joint.child, false,
+                                           gap_.rest_positions[v])
                            : v;
     if (!moving_[k]) continue;
     for (const BlendArc& arc : arcs_[k].arcs)
@@ -288,7 +291,8 @@ void GapDeformer::triangulate_patches(const std::vector<QT>& world, GapFrameRepo
 void GapDeformer::append_arc_chains(int k, const ArcSet& set, const std::vector<QT>& world) {
   const GapJoint& joint = gap_.joints[k];
   const int first_patch = static_cast<int>(positions_.size());
-  for (const Vec3& p : set.points) append_vertex(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true);
+  // Each new point's rest anchor is set along its arc below.
+  for (const Vec3& p : set.points) append_vertex(world[joint.parent].apply_point(p), Vec3::Zero(), joint.child, true, p);
   patch_begin_[k] = first_patch;
   patch_end_[k] = static_cast<int>(positions_.size());
   for (int side = 0; side < 2; ++side)
@@ -298,7 +302,12 @@ void GapDeformer::append_arc_chains(int k, const ArcSet& set, const std::vector<
     const BlendArc& arc = set.arcs[a];
     std::vector<int>& chain = chains_[a];
     chain.push_back(frame_vertex(arc.parent_vertex, joint.parent));
-    for (int p = 0; p < arc.count; ++p) chain.push_back(first_patch + arc.first_point + p);
+    for (int p = 0; p < arc.count; ++p) {
+      chain.push_back(first_patch + arc.first_point + p);
+      const double t = (p + 1.0) / (arc.count + 1);
+      rest_anchor_[first_patch + arc.first_point + p - gap_.rest_positions.size()] =
+          (1 - t) * gap_.rest_positions[arc.parent_vertex] + t * gap_.rest_positions[arc.child_vertex];
+    }
     const int end = frame_vertex(arc.child_vertex, joint.child);
     if (end != chain.back()) chain.push_back(end);
   }

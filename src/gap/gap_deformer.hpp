@@ -190,8 +190,19 @@ class GapDeformer : public Deformer {
   Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
   void recompute_normals();
   void write_frame(Frame& frame);
-  /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point).
-  int append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch);
+  /// Appends a frame vertex (a child's copy of an opening vertex, or a patch's new point) with its
+  /// rest anchor.
+  int append_vertex(const Vec3& position, const Vec3& normal, int part, bool patch, const Vec3& anchor);
+  /// The rest point whose shares of the bands frame vertex v takes: a welded vertex's or a child's
+  /// copy's rest position, and for a new point the point as far along its arc between the arc's
+  /// two rest ends (a split point: along its edge). The shares then run on across the patch from
+  /// one part's skin to the other's as they run along a limb at rest: evaluated where a bend has
+  /// moved a point instead, a band that runs on past the bent joint (homer's hip into the shank)
+  /// turned the patch and the child's copies of its loop unlike the child's skin beside them.
+  const Vec3& rest_anchor(int v) const {
+    const int welded = static_cast<int>(gap_.rest_positions.size());
+    return v < welded ? gap_.rest_positions[v] : rest_anchor_[v - welded];
+  }
   /// The thesis back end for joint k: reconstructs the patch over the arcs' points and the Extra
   /// points, orients and filters its facets, appends them to triangles_.
   void reconstruct_joint_patch(int k, const std::vector<std::vector<int>>& chains, const Vec3& joint_now);
@@ -233,6 +244,9 @@ class GapDeformer : public Deformer {
   std::vector<char> part_moved_;
   bool posed_ = false;
   std::vector<Vec3> positions_, normals_;
+  /// Per frame vertex past the welded mesh's: the rest point whose shares of the bands it takes
+  /// (rest_anchor()).
+  std::vector<Vec3> rest_anchor_;
   std::vector<int> child_copy_;  ///< frame vertex of the child's copy of an opening vertex
   std::vector<Tri> triangles_;
   std::vector<int> triangle_part_, vertex_part_;
@@ -246,6 +260,7 @@ class GapDeformer : public Deformer {
   std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
   std::vector<std::vector<int>> chains_;  ///< the patch being built: each arc's frame vertices
   std::vector<int> obstacles_;            ///< crossed_cells: the parts' triangles in the patch's box
+  std::vector<EdgeSplit> edge_splits_;    ///< keep_out_of_joints: the edges split
   int kept_triangles_ = 0;                ///< the frame's triangles that Remove kept: triangles_[0, kept_triangles_)
   ArcSet finer_arcs_;                     ///< rebuild_patch: the new construction's arcs
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid

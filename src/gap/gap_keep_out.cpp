@@ -20,13 +20,15 @@ void GapDeformer::keep_out_of_joints(const std::vector<QT>& world, bool cells) {
     if (!cells) continue;
     keep_cells_out_of_ball(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
                            patch_triangles_end_[k], center, joint_ball_[k], kCellPasses);
-    const std::size_t vertices = positions_.size();
+    edge_splits_.clear();
     split_edges_out_of_ball(positions_, patch_begin_[k], patch_end_[k], vertex_part_, triangles_,
-                            patch_triangles_begin_[k], patch_triangles_end_[k], center, joint_ball_[k]);
-    // The split points are patch points of the child's side, as the arcs' are.
+                            patch_triangles_begin_[k], patch_triangles_end_[k], center, joint_ball_[k], edge_splits_);
+    // The split points are patch points of the child's side, as the arcs' are, and lie between
+    // their edge's ends at rest.
     const int child = gap_.joints[k].child;
-    for (std::size_t v = vertices; v < positions_.size(); ++v) {
+    for (const EdgeSplit& split : edge_splits_) {
       normals_.push_back(Vec3::Zero());
+      rest_anchor_.push_back((1 - split.along) * rest_anchor(split.a) + split.along * rest_anchor(split.b));
       vertex_part_.push_back(child);
       recompute_.push_back(1);
       patch_vertex_.push_back(1);

@@ -174,7 +174,7 @@ void GapDeformer::retwist(const std::vector<QT>& world) {
     // along two paths (on homer's thesis clip, most of the mesh).
     if (k < 0 && !banded_part_[frame]) continue;
     const QT& untwisted_inverse = untwisted_inverse_[frame];
-    const Vec3 x = v < num_vertices ? gap_.rest_positions[v] : untwisted_inverse.apply_point(positions_[v]);
+    const Vec3& x = rest_anchor(v);
     QT pose = part_pose(frame, x);
     if (k >= 0) pose = pose * turn(k, share);
     const QT to_pose = pose * untwisted_inverse;

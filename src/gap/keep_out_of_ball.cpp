@@ -60,9 +60,9 @@ int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int en
 
 int split_edges_out_of_ball(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<int>& side,
                             std::vector<Tri>& triangles, int first_triangle, int end_triangle, const Vec3& center,
-                            double radius) {
+                            double radius, std::vector<EdgeSplit>& splits) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
-  int splits = 0;
+  int count = 0;
   for (int f = first_triangle; f < end_triangle; ++f)
     for (int i = 0; i < 3; ++i) {
       const int a = triangles[f][i], b = triangles[f][(i + 1) % 3];
@@ -82,6 +82,7 @@ int split_edges_out_of_ball(std::vector<Vec3>& positions, int first_point, int e
       if (other < 0) continue;
       const int middle = static_cast<int>(positions.size());
       positions.push_back(center + out * (radius / distance));
+      splits.push_back({a, b, along});
       // (a, b, x) -> (a, middle, x) and (middle, b, x); likewise (b, a, y).
       for (const auto& [g, j] : {std::pair{f, i}, std::pair{other, at}}) {
         Tri second = triangles[g];
@@ -89,9 +90,9 @@ int split_edges_out_of_ball(std::vector<Vec3>& positions, int first_point, int e
         triangles[g][(j + 1) % 3] = middle;
         triangles.push_back(second);
       }
-      ++splits;
+      ++count;
     }
-  return splits;
+  return count;
 }
 
 }  // namespace skinlab

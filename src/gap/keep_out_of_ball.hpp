@@ -32,9 +32,14 @@ int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int en
 /// to `radius` along its direction from `center`: the new vertex is appended to `positions` and
 /// each of the edge's two triangles becomes two, keeping its orientation (the second appended to
 /// `triangles`). An edge whose nearest point is the centre itself gives no direction and stays.
-/// Returns the edges split.
+/// Each split is appended to `splits` (its new vertex's order among the appended ones). Returns the
+/// edges split.
+struct EdgeSplit {
+  int a = -1, b = -1;  ///< the edge's ends
+  double along = 0;    ///< where it was split, from a (0) to b (1)
+};
 int split_edges_out_of_ball(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<int>& side,
                             std::vector<Tri>& triangles, int first_triangle, int end_triangle, const Vec3& center,
-                            double radius);
+                            double radius, std::vector<EdgeSplit>& splits);
 
 }  // namespace skinlab
