@@ -945,6 +945,18 @@ TEST(Gap, CactusSwayHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {
   for (std::size_t f = 0; f < gap.size(); ++f) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
 }
 
+// Homer's kick bends the knee while the hip's band, which runs on past the knee into the shank,
+// holds a twist: the patch and the shank's copies of the knee's loop took their shares of it where
+// the bend had moved them, the shank's skin beside them at its rest points, and the cells between
+// sheared (7 frames over DQS + 2 pairs, 9-15). Taken at their rest anchors, every frame is within.
+TEST(GapBands, HomersKickKeepsItsKneeWithinDqs) {
+  const std::vector<int> gap = joint_pairs_per_frame("homer", "homer_kick.clip", "gap");
+  const std::vector<int> dqs = joint_pairs_per_frame("homer", "homer_kick.clip", "dqs");
+  ASSERT_EQ(gap.size(), 91u);
+  ASSERT_EQ(dqs.size(), gap.size());
+  for (std::size_t f = 0; f < gap.size(); ++f) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
+}
+
 // The camel's walk turns its tail up to 24° about the bone, over a band about one edge long: the
 // flat triangles between the turned rings of a thin fold there crossed (4 pairs of the tail's own
 // triangles in 15 of the 61 frames) until the bands took only what their skin bears
