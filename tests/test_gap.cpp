@@ -957,6 +957,22 @@ TEST(GapBands, HomersKickKeepsItsKneeWithinDqs) {
   for (std::size_t f = 0; f < gap.size(); ++f) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
 }
 
+// Homer's wave: the keep-out after the unfolding pushed the shoulder patch's cells out along their
+// own directions from the joint's centre, and neighbours pushed apart that way crossed (20 frames
+// over DQS + 2 pairs, among them 9, 13-14, 17, 73-74 and 77). Where they cross more of the
+// patch's own cells than the unfolding left, the moves are halved or undone (keep_unfolded): 10
+// frames over, those within.
+TEST(GapKeepOut, HomersWaveKeepsItsShoulderUnfolded) {
+  const std::vector<int> gap = joint_pairs_per_frame("homer", "homer_wave.clip", "gap");
+  const std::vector<int> dqs = joint_pairs_per_frame("homer", "homer_wave.clip", "dqs");
+  ASSERT_EQ(gap.size(), 91u);
+  ASSERT_EQ(dqs.size(), gap.size());
+  int over = 0;
+  for (std::size_t f = 0; f < gap.size(); ++f) over += gap[f] > dqs[f] + 2;
+  EXPECT_LE(over, 10);
+  for (int f : {9, 13, 14, 17, 73, 74, 77}) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
+}
+
 // The camel's walk turns its tail up to 24° about the bone, over a band about one edge long: the
 // flat triangles between the turned rings of a thin fold there crossed (4 pairs of the tail's own
 // triangles in 15 of the 61 frames) until the bands took only what their skin bears

@@ -187,6 +187,9 @@ class GapDeformer : public Deformer {
   int crossed_cells(int k);
   /// Moves every new point of each moved joint out to the joint's ball (GapOptions::keep_out_of_joint).
   void keep_out_of_joints(const std::vector<QT>& world, bool cells);
+  /// After the unfolding: the keep-out's moves of joint k's new points (from kept_out_from_) halved
+  /// or undone where they leave its patch crossing more of its own cells.
+  void keep_unfolded(int k, const Vec3& center);
   Vec3 joint_center(const std::vector<QT>& world, int k) const;  ///< the opening's centroid, parent's and child's mean
   void recompute_normals();
   void write_frame(Frame& frame);
@@ -266,6 +269,8 @@ class GapDeformer : public Deformer {
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count
   std::vector<int> relax_count_;
+  // keep_unfolded: a patch's new points before and after the keep-out.
+  std::vector<Vec3> kept_out_from_, kept_out_to_;
   GapFrameReport last_, total_;
   int frames_ = 0;
 };

@@ -78,7 +78,7 @@ int GapDeformer::crossed_cells(int k) {
 // it has fewer crossed cells (crossed_cells) than `crossed`. Returns its crossed cells.
 int GapDeformer::rebuild_patch(int k, double spacing, const std::vector<QT>& world, int crossed,
                                GapFrameReport& report) {
-  const int points_begin = patch_begin_[k], points_end = patch_end_[k];
+  const int points_begin = patch_begin_[k], points_end = patch_end_[k], first_crossed_left = crossed_left_[k];
   const int cells_begin = patch_triangles_begin_[k], cells_end = patch_triangles_end_[k];
   const int frame_triangles = static_cast<int>(triangles_.size());
   // The new construction goes after every patch; the points of the one not kept are left unused,
@@ -95,6 +95,7 @@ int GapDeformer::rebuild_patch(int k, double spacing, const std::vector<QT>& wor
   report.unfold_steps += unfold_patch(k, world, kSteps, kPatience);
   const int now_crossed = crossed_cells(k);
   if (now_crossed >= crossed) {
+    crossed_left_[k] = first_crossed_left;
     triangles_.resize(frame_triangles);
     triangle_part_.resize(frame_triangles);
     patch_begin_[k] = points_begin;

@@ -248,6 +248,13 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
   return static_cast<int>(std::count(scratch.crossed.begin(), scratch.crossed.end(), 1));
 }
 
+int crossed_patch_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                        const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
+                        UntangleScratch& scratch) {
+  mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, scratch);
+  return static_cast<int>(std::count(scratch.crossed.begin(), scratch.crossed.end(), 1));
+}
+
 int count_crossed_cells(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
                         UntangleScratch& scratch) {
   mark_crossings(positions, 0, static_cast<int>(positions.size()), triangles, 0, static_cast<int>(triangles.size()),

@@ -58,6 +58,12 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
                                    const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
                                    const std::vector<int>& obstacles, UntangleScratch& scratch);
 
+/// The patch's cells with a new point that cross another of its cells, as untangle_patch's crossing
+/// test sees it (what it leaves in `scratch.crossed_left`).
+int crossed_patch_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                        const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
+                        UntangleScratch& scratch);
+
 /// The cells of `triangles` that cross another of them, as untangle_patch's crossing test sees it
 /// (sharing no vertex, or beyond the one they share), every vertex taken as one that may move.
 int count_crossed_cells(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles,
