@@ -59,7 +59,7 @@ void GapDeformer::keep_out_of_joints(const std::vector<QT>& world, bool cells) {
 // and where the patch bends round the joint's ball neighbouring cells pushed apart that way cross
 // (homer's wave: its shoulder's patch, unfolded without a crossing, had 60 pairs of its own cells
 // sharing no vertex over the 20 frames over DQS + 2). Where its moves leave the patch crossing
-// more of its own cells (count_crossed_cells) than before them, they are halved until they do
+// more of its own cells (crossed_patch_cells) than before them, they are halved until they do
 // not, or undone; not where the patch reached deep into the ball. Standard-clip frames over DQS +
 // 2 pairs: 110 -> 80 (homer's wave 20 -> 10, the bull's walk 12 -> 4, the triceratops' walk 14 ->
 // 2); with the moves after the unfolding left out altogether, 80 too, but the sweeps' cow's knee
