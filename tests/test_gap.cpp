@@ -765,34 +765,48 @@ TEST(UntanglePatch, CountsTheCellsThatCrossATriangleNoStepMoves) {
 // axis. The first 150 are the patch's cells, those of the first 100 with new points; 100 more are
 // the parts' triangles. untangle_patch with no step counts the moving cells that cross any patch
 // cell; cells_crossing_fixed_triangles those that cross a fixed cell or a part's triangle.
-TEST(UntanglePatch, CrossingTestFindsThePairsThatTestingEveryPairFinds) {
-  std::mt19937 random(7);
+namespace {
+
+// `count` small triangles that share no vertex, their corners on a lattice of 1/20 round random
+// lattice points (seeded), so that many boxes begin at one value on the sweep's axis.
+std::pair<std::vector<Vec3>, std::vector<Tri>> triangle_soup(int count, unsigned seed) {
+  std::mt19937 random(seed);
   std::uniform_int_distribution<int> lattice(0, 20), offset(-3, 3);
   std::vector<Vec3> positions;
   std::vector<Tri> triangles;
-  for (int f = 0; f < 250; ++f) {
+  for (int f = 0; f < count; ++f) {
     const Vec3 base(lattice(random), lattice(random), lattice(random));
     for (int c = 0; c < 3; ++c)
       positions.push_back((base + Vec3(offset(random), offset(random), offset(random))) / 20);
     triangles.push_back({3 * f, 3 * f + 1, 3 * f + 2});
   }
-  constexpr int kCells = 150, kMoving = 100;
-  const auto cross = [&](int f, int g) {
-    const Tri &t = triangles[f], &u = triangles[g];
-    return triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]], positions[u[1]],
-                               positions[u[2]]);
-  };
-  int crossing_any_cell = 0, crossing_fixed = 0;
-  for (int f = 0; f < kMoving; ++f) {
-    bool any_cell = false, fixed = false;
-    for (int g = 0; g < 250; ++g) {
-      if (g == f || !cross(f, g)) continue;
-      any_cell |= g < kCells;
-      fixed |= g >= kMoving;
+  return {positions, triangles};
+}
+
+// Of the soup's triangles [0, moving), those that cross one of [first_other, end_other) (not
+// themselves), by testing every pair.
+int crossing_by_every_pair(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, int moving,
+                           int first_other, int end_other) {
+  int crossing = 0;
+  for (int f = 0; f < moving; ++f) {
+    bool crosses = false;
+    for (int g = first_other; g < end_other && !crosses; ++g) {
+      const Tri &t = triangles[f], &u = triangles[g];
+      crosses = g != f && triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]],
+                                              positions[u[1]], positions[u[2]]);
     }
-    crossing_any_cell += any_cell;
-    crossing_fixed += fixed;
+    crossing += crosses;
   }
+  return crossing;
+}
+
+}  // namespace
+
+TEST(UntanglePatch, CrossingTestFindsThePairsThatTestingEveryPairFinds) {
+  const auto [positions, triangles] = triangle_soup(250, 7);
+  constexpr int kCells = 150, kMoving = 100;
+  const int crossing_any_cell = crossing_by_every_pair(positions, triangles, kMoving, 0, kCells);
+  const int crossing_fixed = crossing_by_every_pair(positions, triangles, kMoving, kMoving, 250);
   ASSERT_GT(crossing_fixed, 10);
   ASSERT_LT(crossing_any_cell, kMoving);
   std::vector<int> obstacles(100);
@@ -804,6 +818,32 @@ TEST(UntanglePatch, CrossingTestFindsThePairsThatTestingEveryPairFinds) {
   EXPECT_EQ(unmoved, positions);
   EXPECT_EQ(cells_crossing_fixed_triangles(positions, 0, 3 * kMoving, triangles, 0, kCells, obstacles, scratch),
             crossing_fixed);
+}
+
+// A crossing test that starts from an earlier one's record tests again only the pairs with a
+// moved cell, and finds what testing every pair finds: the soup's first 100 cells have new points,
+// and after the record, every third of them is moved (half a lattice step, in turn along x, y and
+// z); once more from the same record with every cell moved back but one; and with nothing moved.
+TEST(UntanglePatch, CrossingTestFromARecordFindsWhatTestingEveryPairFinds) {
+  auto [positions, triangles] = triangle_soup(150, 11);
+  constexpr int kCells = 150, kMoving = 100;
+  UntangleScratch scratch;
+  untangle_patch(positions, 0, 3 * kMoving, triangles, 0, kCells, Vec3(0.5, 0.5, 0.5), 0, 1, scratch);
+  ASSERT_EQ(scratch.crossed_left, crossing_by_every_pair(positions, triangles, kMoving, 0, kCells));
+  const CrossingRecord record = scratch.last;
+  ASSERT_FALSE(record.pairs.empty());
+  const std::vector<Vec3> recorded = positions;
+  for (int f = 0; f < kMoving; f += 3)
+    for (int c = 0; c < 3; ++c) positions[3 * f + c][f % 3] += 0.025;
+  const int after_moves = crossing_by_every_pair(positions, triangles, kMoving, 0, kCells);
+  ASSERT_NE(after_moves, scratch.crossed_left);
+  EXPECT_EQ(crossed_patch_cells(positions, 0, 3 * kMoving, triangles, 0, kCells, record, scratch), after_moves);
+  std::vector<Vec3> one_moved = recorded;
+  for (int c = 0; c < 3; ++c) one_moved[c] = positions[c];
+  EXPECT_EQ(crossed_patch_cells(one_moved, 0, 3 * kMoving, triangles, 0, kCells, record, scratch),
+            crossing_by_every_pair(one_moved, triangles, kMoving, 0, kCells));
+  EXPECT_EQ(crossed_patch_cells(recorded, 0, 3 * kMoving, triangles, 0, kCells, record, scratch),
+            crossing_by_every_pair(recorded, triangles, kMoving, 0, kCells));
 }
 
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi

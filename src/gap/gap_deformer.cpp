@@ -44,6 +44,7 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
   patch_triangles_begin_.assign(joints, 0);
   patch_triangles_end_.assign(joints, 0);
   crossed_left_.assign(joints, 0);
+  unfolded_crossings_.resize(joints);
   // The ball: the opening's nearest edge from its centroid (the skin's distance there, at rest).
   for (const GapJoint& joint : gap_.joints) {
     double nearest = HUGE_VAL;

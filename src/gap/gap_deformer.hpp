@@ -175,7 +175,7 @@ class GapDeformer : public Deformer {
   void relax_patch(int k);
   void unfold_patches(const std::vector<QT>& world, GapFrameReport& report);
   /// Unfolds joint k's patch (untangle_patch); returns the steps, and leaves its cells still crossed
-  /// in crossed_left_.
+  /// in crossed_left_ and its last crossing test in unfolded_crossings_.
   int unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience);
   /// GapOptions::refine, over every patch the unfolding left crossed.
   void refine_crossed_patches(const std::vector<QT>& world, GapFrameReport& report);
@@ -261,6 +261,8 @@ class GapDeformer : public Deformer {
   UntangleScratch untangle_scratch_;
   BandScratch band_scratch_;
   std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
+  std::vector<CrossingRecord> unfolded_crossings_;  ///< per joint: the unfolding's last crossing test
+  CrossingRecord set_aside_crossings_;              ///< rebuild_patch: the first construction's
   std::vector<std::vector<int>> chains_;  ///< the patch being built: each arc's frame vertices
   std::vector<int> obstacles_;            ///< crossed_cells: the parts' triangles in the patch's box
   std::vector<EdgeSplit> edge_splits_;    ///< keep_out_of_joints: the edges split

@@ -72,7 +72,7 @@ void GapDeformer::keep_unfolded(int k, const Vec3& center) {
   if (nearest < kDeepInBall * joint_ball_[k]) return;
   const auto crossed = [&] {
     return crossed_patch_cells(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
-                               patch_triangles_end_[k], untangle_scratch_);
+                               patch_triangles_end_[k], unfolded_crossings_[k], untangle_scratch_);
   };
   // Before the moves, the patch crossed what the unfolding left (crossed_left_).
   const int before = crossed_left_[k];

@@ -92,10 +92,12 @@ int GapDeformer::rebuild_patch(int k, double spacing, const std::vector<QT>& wor
   if (options_.keep_out_of_joint)
     keep_points_out_of_ball(positions_, patch_begin_[k], patch_end_[k], joint_center(world, k), joint_ball_[k]);
   if (options_.relax_patch) relax_patch(k);
+  std::swap(set_aside_crossings_, unfolded_crossings_[k]);
   report.unfold_steps += unfold_patch(k, world, kSteps, kPatience);
   const int now_crossed = crossed_cells(k);
   if (now_crossed >= crossed) {
     crossed_left_[k] = first_crossed_left;
+    std::swap(set_aside_crossings_, unfolded_crossings_[k]);
     triangles_.resize(frame_triangles);
     triangle_part_.resize(frame_triangles);
     patch_begin_[k] = points_begin;

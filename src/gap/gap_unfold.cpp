@@ -50,6 +50,7 @@ int GapDeformer::unfold_patch(int k, const std::vector<QT>& world, int max_steps
       untangle_patch(positions_, patch_begin_[k], patch_end_[k], triangles_, patch_triangles_begin_[k],
                      patch_triangles_end_[k], joint_center(world, k), max_steps, patience, untangle_scratch_);
   crossed_left_[k] = untangle_scratch_.crossed_left;
+  std::swap(unfolded_crossings_[k], untangle_scratch_.last);
   return steps;
 }
 

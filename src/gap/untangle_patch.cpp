@@ -62,21 +62,31 @@ bool fanned_cells_cross(const std::vector<Vec3>& positions, const Tri& t, const 
 // with it or meeting it beyond the one they share (a cell of the parts' vertices alone cannot
 // move): their bounding boxes swept along one axis, each pair whose boxes overlap tested exactly.
 // With `obstacles` (triangles outside the patch), only their crossings with the cells that move,
-// and those of the patch's fixed cells.
+// and those of the patch's fixed cells. With `since` (a record of the same cells), only the pairs
+// with a cell whose points moved since it; the other pairs that cross are taken from it (homer's
+// thesis clip: the keep-out's moves and the unfolding's steps after its first crossing test move a
+// third of a patch's points or fewer). Without obstacles, the test is left in `s.last`.
 void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end_point,
                     const std::vector<Tri>& triangles, int first_triangle, int end_triangle, UntangleScratch& s,
-                    const std::vector<int>& obstacles = {}) {
-  s.crossed.assign(end_triangle - first_triangle, 0);
-  s.crossing_apart = false;
+                    const std::vector<int>& obstacles = {}, const CrossingRecord* since = nullptr) {
+  const int cells = end_triangle - first_triangle;
+  const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
+  s.moved.assign(end_point - first_point, 1);
+  if (since && since->points.size() != s.moved.size()) since = nullptr;
+  if (since)
+    for (int v = first_point; v < end_point; ++v)
+      s.moved[v - first_point] = positions[v] != since->points[v - first_point];
+  s.movable.resize(cells);
   s.boxes.clear();
-  const auto add_box = [&](int f, bool movable) {
+  const auto add_box = [&](int f, bool active) {
     const Tri& t = triangles[f];
     const Vec3 &a = positions[t[0]], &b = positions[t[1]], &c = positions[t[2]];
-    s.boxes.push_back({a.cwiseMin(b).cwiseMin(c), a.cwiseMax(b).cwiseMax(c), f, movable});
+    s.boxes.push_back({a.cwiseMin(b).cwiseMin(c), a.cwiseMax(b).cwiseMax(c), f, active});
   };
   for (int f = first_triangle; f < end_triangle; ++f) {
     const Tri& t = triangles[f];
-    add_box(f, std::any_of(t.begin(), t.end(), [&](int v) { return v >= first_point && v < end_point; }));
+    s.movable[f - first_triangle] = std::any_of(t.begin(), t.end(), is_new);
+    add_box(f, std::any_of(t.begin(), t.end(), [&](int v) { return is_new(v) && s.moved[v - first_point]; }));
   }
   for (int f : obstacles) add_box(f, false);
   // Swept along the axis on which the boxes spread most for their lengths: along a limb's ring, its
@@ -95,6 +105,7 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
   (high - low).cwiseQuotient(lengths.cwiseMax(1e-300)).maxCoeff(&axis);
   std::sort(s.boxes.begin(), s.boxes.end(), [axis](const auto& p, const auto& q) { return p.low[axis] < q.low[axis]; });
   const int axis1 = (axis + 1) % 3, axis2 = (axis + 2) % 3;
+  s.pairs.clear();
   const auto test = [&](const UntangleScratch::Box& p, const UntangleScratch::Box& q) {
     if (q.low[axis1] > p.high[axis1] || p.low[axis1] > q.high[axis1] || q.low[axis2] > p.high[axis2] ||
         p.low[axis2] > q.high[axis2])
@@ -107,44 +118,62 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
                                            positions[u[1]], positions[u[2]])
                     : !fanned_cells_cross(positions, t, u, at_t, at_u))
       return;
-    s.crossing_apart |= shared == 0;
-    for (const UntangleScratch::Box* b : {&p, &q})
-      if (b->movable) s.crossed[b->triangle - first_triangle] = 1;
+    s.pairs.push_back({p.triangle - first_triangle, q.triangle - first_triangle, shared == 0});
   };
-  // The cells that move and the triangles that do not, each in the sweep's order; two boxes
-  // overlap on the axis when one's low end lies within the other's extent. Pairs of fixed
-  // triangles, and with obstacles pairs of moving cells, are never opened (with obstacles, the
-  // sweep over every box opened 20 times the pairs it tested).
-  s.moving_boxes.clear();
-  s.fixed_boxes.clear();
-  for (const UntangleScratch::Box& b : s.boxes) (b.movable ? s.moving_boxes : s.fixed_boxes).push_back(&b);
-  const std::vector<const UntangleScratch::Box*>&moving = s.moving_boxes, &fixed = s.fixed_boxes;
+  // The active boxes and the others, each in the sweep's order; two boxes overlap on the axis when
+  // one's low end lies within the other's extent. Pairs of two others, and with obstacles pairs of
+  // two active ones, are never opened (with obstacles, the sweep over every box opened 20 times
+  // the pairs it tested).
+  s.active_boxes.clear();
+  s.other_boxes.clear();
+  for (const UntangleScratch::Box& b : s.boxes) (b.active ? s.active_boxes : s.other_boxes).push_back(&b);
+  const std::vector<const UntangleScratch::Box*>&active = s.active_boxes, &other = s.other_boxes;
   if (obstacles.empty())
-    for (std::size_t i = 0; i < moving.size(); ++i)
-      for (std::size_t j = i + 1; j < moving.size() && moving[j]->low[axis] <= moving[i]->high[axis]; ++j)
-        test(*moving[i], *moving[j]);
-  // Fixed boxes whose low end is at or past a moving box's, then moving boxes whose low end is past
-  // a fixed box's.
-  for (std::size_t i = 0, first = 0; i < moving.size(); ++i) {
-    while (first < fixed.size() && fixed[first]->low[axis] < moving[i]->low[axis]) ++first;
-    for (std::size_t j = first; j < fixed.size() && fixed[j]->low[axis] <= moving[i]->high[axis]; ++j)
-      test(*moving[i], *fixed[j]);
+    for (std::size_t i = 0; i < active.size(); ++i)
+      for (std::size_t j = i + 1; j < active.size() && active[j]->low[axis] <= active[i]->high[axis]; ++j)
+        test(*active[i], *active[j]);
+  // Other boxes whose low end is at or past an active box's, then active boxes whose low end is
+  // past another box's.
+  for (std::size_t i = 0, first = 0; i < active.size(); ++i) {
+    while (first < other.size() && other[first]->low[axis] < active[i]->low[axis]) ++first;
+    for (std::size_t j = first; j < other.size() && other[j]->low[axis] <= active[i]->high[axis]; ++j)
+      test(*active[i], *other[j]);
   }
-  for (std::size_t i = 0, first = 0; i < fixed.size(); ++i) {
-    while (first < moving.size() && moving[first]->low[axis] <= fixed[i]->low[axis]) ++first;
-    for (std::size_t j = first; j < moving.size() && moving[j]->low[axis] <= fixed[i]->high[axis]; ++j)
-      test(*fixed[i], *moving[j]);
+  for (std::size_t i = 0, first = 0; i < other.size(); ++i) {
+    while (first < active.size() && active[first]->low[axis] <= other[i]->low[axis]) ++first;
+    for (std::size_t j = first; j < active.size() && active[j]->low[axis] <= other[i]->high[axis]; ++j)
+      test(*other[i], *active[j]);
   }
+  const auto moves = [&](int cell) {
+    const Tri& t = triangles[first_triangle + cell];
+    return std::any_of(t.begin(), t.end(), [&](int v) { return is_new(v) && s.moved[v - first_point]; });
+  };
+  if (since)
+    for (const CrossingRecord::Pair& pair : since->pairs)
+      if (!moves(pair.first) && !moves(pair.second)) s.pairs.push_back(pair);
+  s.crossed.assign(cells, 0);
+  s.crossing_apart = false;
+  for (const CrossingRecord::Pair& pair : s.pairs) {
+    s.crossing_apart |= pair.apart;
+    for (int cell : {pair.first, pair.second})
+      if (cell >= 0 && cell < cells && s.movable[cell]) s.crossed[cell] = 1;
+  }
+  if (!obstacles.empty()) return;
+  std::swap(s.last.pairs, s.pairs);
+  s.last.points.assign(positions.begin() + first_point, positions.begin() + end_point);
 }
 
 // Marks the new points of the folded triangles; returns how many triangles are folded: by the
-// normal tests, or with `crossings`, by the crossings alone.
+// normal tests, or with `crossings`, by the crossings alone (with `since_last`, only the pairs
+// with a cell moved since the last crossing test of these cells tested again).
 int mark_folds(const std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
-               int first_triangle, int end_triangle, const Vec3& center, bool crossings, UntangleScratch& s) {
+               int first_triangle, int end_triangle, const Vec3& center, bool crossings, bool since_last,
+               UntangleScratch& s) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
   s.folded.assign(end_point - first_point, 0);
   if (crossings) {
-    mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, s);
+    mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, s, {},
+                   since_last ? &s.last : nullptr);
   } else {
     s.fan_normal.assign(end_point - first_point, Vec3::Zero());
     s.cell_normal.resize(end_triangle - first_triangle);
@@ -215,13 +244,15 @@ int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point,
   // not lower them, not `patience`: steps seldom part cells fanned in one plane, and each costs
   // a crossing test (homer's thesis clip, frame 2: three such steps, 0.3 ms).
   // The crossings left are those of the last crossing test, unless a step moved the points after it.
+  // Each crossing test after the first tests again only the pairs with a cell the steps moved.
   int steps = 0;
-  bool left_measured = false;
+  bool left_measured = false, tested = false;
   for (bool crossings : {false, true}) {
     int fewest = std::numeric_limits<int>::max(), stale = 0;
     for (; steps < max_steps; ++steps) {
-      const int folds =
-          mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, crossings, s);
+      const int folds = mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center,
+                                   crossings, tested, s);
+      tested |= crossings;
       left_measured = crossings;
       s.crossed_left = folds;
       if (folds == 0) break;
@@ -237,7 +268,7 @@ int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point,
   }
   if (!left_measured)
     s.crossed_left =
-        mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, true, s);
+        mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, true, tested, s);
   return steps;
 }
 
@@ -250,8 +281,8 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
 
 int crossed_patch_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
                         const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
-                        UntangleScratch& scratch) {
-  mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, scratch);
+                        const CrossingRecord& since, UntangleScratch& scratch) {
+  mark_crossings(positions, first_point, end_point, triangles, first_triangle, end_triangle, scratch, {}, &since);
   return static_cast<int>(std::count(scratch.crossed.begin(), scratch.crossed.end(), 1));
 }
 

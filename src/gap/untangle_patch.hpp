@@ -14,18 +14,32 @@
 
 namespace skinlab {
 
+/// What one crossing test of a patch found, and where its new points then were: a later test of
+/// the same cells tests again only the pairs with a cell whose points have moved since, and takes
+/// the others' result from here (the same result: their corners are where they were).
+struct CrossingRecord {
+  struct Pair {
+    int first, second;  ///< the two cells, counted from the patch's first
+    bool apart;         ///< they share no vertex
+  };
+  std::vector<Pair> pairs;   ///< the pairs that cross
+  std::vector<Vec3> points;  ///< the patch's new points at the test
+};
+
 /// Scratch space of untangle_patch, kept between frames.
 struct UntangleScratch {
   struct Box {
     Vec3 low, high;
     int triangle;
-    bool movable;  ///< a patch triangle with a new point
+    bool active;  ///< tested against every box; the others only against the active ones
   };
   std::vector<Vec3> fan_normal, cell_normal, sum;
   std::vector<int> count;
-  std::vector<char> folded, grown, crossed;
+  std::vector<char> folded, grown, crossed, movable, moved;
   std::vector<Box> boxes;
-  std::vector<const Box*> moving_boxes, fixed_boxes;  ///< boxes' movable and fixed ones, in the sweep's order
+  std::vector<const Box*> active_boxes, other_boxes;  ///< the boxes, each kind in the sweep's order
+  std::vector<CrossingRecord::Pair> pairs;
+  CrossingRecord last;          ///< the last crossing test of a patch's own cells
   bool crossing_apart = false;  ///< the last crossing test found cells that cross sharing no vertex
   int crossed_left = 0;         ///< after untangle_patch: the patch's cells with a new point that still cross
 };
@@ -46,7 +60,8 @@ struct UntangleScratch {
 ///   steps of their own (where only the latter are left, one step that does not lower them ends
 ///   the phase).
 /// Returns the steps taken; `scratch.crossed_left` is then the number of cells with a new point
-/// that still meet another patch cell as the crossing test sees it (0: none).
+/// that still meet another patch cell as the crossing test sees it (0: none), and `scratch.last`
+/// that test's record.
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
                    UntangleScratch& scratch);
@@ -59,10 +74,12 @@ int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first
                                    const std::vector<int>& obstacles, UntangleScratch& scratch);
 
 /// The patch's cells with a new point that cross another of its cells, as untangle_patch's crossing
-/// test sees it (what it leaves in `scratch.crossed_left`).
+/// test sees it (what it leaves in `scratch.crossed_left`). `since`: a record of the same cells
+/// (untangle_patch's `scratch.last`), the pairs of cells whose points have not moved since it
+/// taken from there.
 int crossed_patch_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
                         const std::vector<Tri>& triangles, int first_triangle, int end_triangle,
-                        UntangleScratch& scratch);
+                        const CrossingRecord& since, UntangleScratch& scratch);
 
 /// The cells of `triangles` that cross another of them, as untangle_patch's crossing test sees it
 /// (sharing no vertex, or beyond the one they share), every vertex taken as one that may move.
