@@ -25,6 +25,7 @@
 #include "skinlab/gap/arc_curves.hpp"
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/conic_arc.hpp"
+#include "skinlab/gap/flip_folded_cells.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
 #include "skinlab/gap/reconstruct_patch.hpp"
 #include "skinlab/gap/twist_band.hpp"
@@ -844,6 +845,46 @@ TEST(UntanglePatch, CrossingTestFromARecordFindsWhatTestingEveryPairFinds) {
             crossing_by_every_pair(one_moved, triangles, kMoving, 0, kCells));
   EXPECT_EQ(crossed_patch_cells(recorded, 0, 3 * kMoving, triangles, 0, kCells, record, scratch),
             crossing_by_every_pair(recorded, triangles, kMoving, 0, kCells));
+}
+
+// Two cells of loop vertices alone laid one on the other: u = (0,0,0) and x = (1,1,0) on the
+// parent, v = (2,0,0) and y = (1,0.5,0.1) on the child, both x and y on one side of the edge u-v.
+// (u, v, x) faces +z and (v, u, y) faces (0, 0.2, -1) (by hand); turned to the diagonal x-y, the
+// cells face (-0.1, 0.1, 0.5) and (0.1, 0.1, 0.5), the same way, and the quad keeps its boundary.
+TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
+  const std::vector<Vec3> positions{{0, 0, 0}, {2, 0, 0}, {1, 1, 0}, {1, 0.5, 0.1}, {1, -1, 0}};
+  const std::vector<int> part{0, 1, 0, 1, 1};
+  const auto normal = [&](const Tri& t) {
+    return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]);
+  };
+  const auto boundary = [](const std::vector<Tri>& cells) {
+    std::multiset<std::pair<int, int>> edges;
+    for (const Tri& t : cells)
+      for (int c = 0; c < 3; ++c) edges.insert({t[c], t[(c + 1) % 3]});
+    std::multiset<std::pair<int, int>> open;
+    for (const auto& [a, b] : edges)
+      if (!edges.count({b, a})) open.insert({a, b});
+    return open;
+  };
+  const std::vector<Tri> folded{{0, 1, 2}, {1, 0, 3}};
+  ASSERT_LT(normal(folded[0]).dot(normal(folded[1])), 0);
+  std::vector<Tri> cells = folded;
+  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 0, 2), 1);
+  EXPECT_EQ(cells, (std::vector<Tri>{{0, 3, 2}, {3, 1, 2}}));
+  EXPECT_TRUE(normal(cells[0]).isApprox(Vec3(-0.1, 0.1, 0.5), 1e-12));
+  EXPECT_TRUE(normal(cells[1]).isApprox(Vec3(0.1, 0.1, 0.5), 1e-12));
+  EXPECT_EQ(boundary(cells), boundary(folded));
+  // Left as they are: a cell with a new point (x), the other diagonal joining one part's vertices,
+  // and two cells that face the same way (y across the edge from x).
+  cells = folded;
+  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 2, 3, cells, 0, 2), 0);
+  EXPECT_EQ(cells, folded);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, {0, 1, 0, 0, 1}, 5, 5, cells, 0, 2), 0);
+  EXPECT_EQ(cells, folded);
+  const std::vector<Tri> side_by_side{{0, 1, 2}, {1, 0, 4}};
+  cells = side_by_side;
+  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 0, 2), 0);
+  EXPECT_EQ(cells, side_by_side);
 }
 
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi

@@ -8,6 +8,7 @@
 #include "skinlab/core/stopwatch.hpp"
 #include "skinlab/gap/band_domain.hpp"
 #include "skinlab/gap/band_triangulation.hpp"
+#include "skinlab/gap/flip_folded_cells.hpp"
 #include "skinlab/gap/thesis_arcs.hpp"
 
 namespace skinlab {
@@ -314,12 +315,17 @@ void GapDeformer::append_arc_chains(int k, const ArcSet& set, const std::vector<
   }
 }
 
-// The band between consecutive chains, zipped (closed by construction); appended to triangles_.
+// The band between consecutive chains, zipped (closed by construction), and pairs of its cells of
+// the parts' vertices alone that lie folded one on the other turned (flip_folded_cells.hpp);
+// appended to triangles_.
 void GapDeformer::zip_patch(int k) {
   const bool flip = !sides_[2 * k].along_triangles;
   const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
+  const int begin = static_cast<int>(triangles_.size());
   for (std::size_t a = 0; a < chains_.size(); ++a)
     zip_chains(chains_[a], chains_[(a + 1) % chains_.size()], position, flip, triangles_);
+  flip_folded_fixed_cells(positions_, vertex_part_, patch_begin_[k], patch_end_[k], triangles_, begin,
+                          static_cast<int>(triangles_.size()));
 }
 
 // The joint's centre where the parent and the child take it, half way (the two agree for a centre on
