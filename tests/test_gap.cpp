@@ -874,12 +874,20 @@ TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
   EXPECT_TRUE(normal(cells[0]).isApprox(Vec3(-0.1, 0.1, 0.5), 1e-12));
   EXPECT_TRUE(normal(cells[1]).isApprox(Vec3(0.1, 0.1, 0.5), 1e-12));
   EXPECT_EQ(boundary(cells), boundary(folded));
-  // Left as they are: a cell with a new point (x), the other diagonal joining one part's vertices,
-  // and two cells that face the same way (y across the edge from x).
+  // x and y on one part (two vertices of its loop): turned where no triangle joins them already,
+  // not where one before the patch does; on two parts, only the patch's own edges count.
+  const std::vector<int> one_part{0, 1, 0, 0, 1};
+  cells = folded;
+  EXPECT_EQ(flip_folded_fixed_cells(positions, one_part, 5, 5, cells, 0, 2), 1);
+  const std::vector<Tri> joined{{2, 3, 4}, {0, 1, 2}, {1, 0, 3}};
+  cells = joined;
+  EXPECT_EQ(flip_folded_fixed_cells(positions, one_part, 5, 5, cells, 1, 3), 0);
+  EXPECT_EQ(cells, joined);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 1, 3), 1);
+  // Left as they are: a cell with a new point (x), and two cells that face the same way (y across
+  // the edge from x).
   cells = folded;
   EXPECT_EQ(flip_folded_fixed_cells(positions, part, 2, 3, cells, 0, 2), 0);
-  EXPECT_EQ(cells, folded);
-  EXPECT_EQ(flip_folded_fixed_cells(positions, {0, 1, 0, 0, 1}, 5, 5, cells, 0, 2), 0);
   EXPECT_EQ(cells, folded);
   const std::vector<Tri> side_by_side{{0, 1, 2}, {1, 0, 4}};
   cells = side_by_side;

@@ -26,8 +26,8 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vecto
   std::sort(sides.begin(), sides.end(), [](const Side& p, const Side& q) {
     return std::tie(p.low, p.high, p.cell) < std::tie(q.low, q.high, q.cell);
   });
-  const auto is_edge = [&](int x, int y) {
-    for (int f = first_triangle; f < end_triangle; ++f) {
+  const auto is_edge = [&](int x, int y, int from) {
+    for (int f = from; f < end_triangle; ++f) {
       const Tri& t = triangles[f];
       if (std::find(t.begin(), t.end(), x) != t.end() && std::find(t.begin(), t.end(), y) != t.end()) return true;
     }
@@ -45,7 +45,7 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vecto
     while (std::min(tf[c], tf[(c + 1) % 3]) != p.low || std::max(tf[c], tf[(c + 1) % 3]) != p.high) ++c;
     const int u = tf[c], v = tf[(c + 1) % 3], x = tf[(c + 2) % 3];
     const int y = tg[0] + tg[1] + tg[2] - u - v;
-    if (vertex_part[x] == vertex_part[y] || is_edge(x, y)) continue;
+    if (is_edge(x, y, vertex_part[x] == vertex_part[y] ? 0 : first_triangle)) continue;
     const Tri first{u, y, x}, second{y, v, x};
     if (normal(first).dot(normal(second)) <= 0) continue;
     tf = first;

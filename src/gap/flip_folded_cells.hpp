@@ -3,8 +3,8 @@
 // has the parts' boundary vertices alone for corners, and the unfolding (untangle_patch.hpp) moves
 // only new points. Where the parent's and the child's loops pass within a fraction of an edge of
 // each other, two such cells side by side can face opposite ways, laid one on the other (man's
-// kick, the right knee's patch). Their shared edge turned to the quad's other diagonal lays them
-// side by side again.
+// kick, the right knee's patch; the dino's wave, its head's). Their shared edge turned to the
+// quad's other diagonal lays them side by side again.
 #pragma once
 
 #include <vector>
@@ -15,8 +15,9 @@ namespace skinlab {
 
 /// Turns the shared edge of each pair of cells that have no new point, share an edge and face
 /// opposite ways (the dot product of their area normals is negative), where the quad's other
-/// diagonal gives two cells that face the same way, joins two sides (the corners lie on different
-/// parts) and is not already an edge of the patch; a cell turns once at most.
+/// diagonal gives two cells that face the same way and is not an edge already: of the patch, or,
+/// where its ends lie on one part (a loop's vertices two apart), of any triangle before the
+/// patch's end. A cell turns once at most.
 /// - `positions`: the frame's vertices; the new points are [first_point, end_point).
 /// - `vertex_part`: per frame vertex, its part (each loop's vertices lie on one part).
 /// - `triangles` [first_triangle, end_triangle): the patch's cells, changed in place; each turned
