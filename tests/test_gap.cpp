@@ -853,7 +853,6 @@ TEST(UntanglePatch, CrossingTestFromARecordFindsWhatTestingEveryPairFinds) {
 // cells face (-0.1, 0.1, 0.5) and (0.1, 0.1, 0.5), the same way, and the quad keeps its boundary.
 TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
   const std::vector<Vec3> positions{{0, 0, 0}, {2, 0, 0}, {1, 1, 0}, {1, 0.5, 0.1}, {1, -1, 0}};
-  const std::vector<int> part{0, 1, 0, 1, 1};
   const auto normal = [&](const Tri& t) {
     return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]);
   };
@@ -869,29 +868,25 @@ TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
   const std::vector<Tri> folded{{0, 1, 2}, {1, 0, 3}};
   ASSERT_LT(normal(folded[0]).dot(normal(folded[1])), 0);
   std::vector<Tri> cells = folded;
-  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 0, 2), 1);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, 5, 5, cells, 0, 2), 1);
   EXPECT_EQ(cells, (std::vector<Tri>{{0, 3, 2}, {3, 1, 2}}));
   EXPECT_TRUE(normal(cells[0]).isApprox(Vec3(-0.1, 0.1, 0.5), 1e-12));
   EXPECT_TRUE(normal(cells[1]).isApprox(Vec3(0.1, 0.1, 0.5), 1e-12));
   EXPECT_EQ(boundary(cells), boundary(folded));
-  // x and y on one part (two vertices of its loop): turned where no triangle joins them already,
-  // not where one before the patch does; on two parts, only the patch's own edges count.
-  const std::vector<int> one_part{0, 1, 0, 0, 1};
-  cells = folded;
-  EXPECT_EQ(flip_folded_fixed_cells(positions, one_part, 5, 5, cells, 0, 2), 1);
+  // Not where a triangle before the patch (a part's) joins x and y already: the edge would have
+  // three triangles.
   const std::vector<Tri> joined{{2, 3, 4}, {0, 1, 2}, {1, 0, 3}};
   cells = joined;
-  EXPECT_EQ(flip_folded_fixed_cells(positions, one_part, 5, 5, cells, 1, 3), 0);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, 5, 5, cells, 1, 3), 0);
   EXPECT_EQ(cells, joined);
-  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 1, 3), 1);
   // Left as they are: a cell with a new point (x), and two cells that face the same way (y across
   // the edge from x).
   cells = folded;
-  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 2, 3, cells, 0, 2), 0);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, 2, 3, cells, 0, 2), 0);
   EXPECT_EQ(cells, folded);
   const std::vector<Tri> side_by_side{{0, 1, 2}, {1, 0, 4}};
   cells = side_by_side;
-  EXPECT_EQ(flip_folded_fixed_cells(positions, part, 5, 5, cells, 0, 2), 0);
+  EXPECT_EQ(flip_folded_fixed_cells(positions, 5, 5, cells, 0, 2), 0);
   EXPECT_EQ(cells, side_by_side);
 }
 

@@ -6,8 +6,8 @@
 
 namespace skinlab {
 
-int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vector<int>& vertex_part, int first_point,
-                            int end_point, std::vector<Tri>& triangles, int first_triangle, int end_triangle) {
+int flip_folded_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                            std::vector<Tri>& triangles, int first_triangle, int end_triangle) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
   const auto normal = [&](const Tri& t) {
     return (positions[t[1]] - positions[t[0]]).cross(positions[t[2]] - positions[t[0]]);
@@ -26,8 +26,10 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vecto
   std::sort(sides.begin(), sides.end(), [](const Side& p, const Side& q) {
     return std::tie(p.low, p.high, p.cell) < std::tie(q.low, q.high, q.cell);
   });
-  const auto is_edge = [&](int x, int y, int from) {
-    for (int f = from; f < end_triangle; ++f) {
+  // Any triangle so far counts, not the patch's alone: a merged opening point belongs to the
+  // parent but is a corner of the child's triangles too.
+  const auto is_edge = [&](int x, int y) {
+    for (int f = 0; f < end_triangle; ++f) {
       const Tri& t = triangles[f];
       if (std::find(t.begin(), t.end(), x) != t.end() && std::find(t.begin(), t.end(), y) != t.end()) return true;
     }
@@ -45,9 +47,8 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vecto
     while (std::min(tf[c], tf[(c + 1) % 3]) != p.low || std::max(tf[c], tf[(c + 1) % 3]) != p.high) ++c;
     const int u = tf[c], v = tf[(c + 1) % 3], x = tf[(c + 2) % 3];
     const int y = tg[0] + tg[1] + tg[2] - u - v;
-    if (is_edge(x, y, vertex_part[x] == vertex_part[y] ? 0 : first_triangle)) continue;
     const Tri first{u, y, x}, second{y, v, x};
-    if (normal(first).dot(normal(second)) <= 0) continue;
+    if (normal(first).dot(normal(second)) <= 0 || is_edge(x, y)) continue;
     tf = first;
     tg = second;
     turned.push_back(p.cell);

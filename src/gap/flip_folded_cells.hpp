@@ -15,15 +15,14 @@ namespace skinlab {
 
 /// Turns the shared edge of each pair of cells that have no new point, share an edge and face
 /// opposite ways (the dot product of their area normals is negative), where the quad's other
-/// diagonal gives two cells that face the same way and is not an edge already: of the patch, or,
-/// where its ends lie on one part (a loop's vertices two apart), of any triangle before the
-/// patch's end. A cell turns once at most.
+/// diagonal gives two cells that face the same way and is not an edge of any triangle before
+/// `end_triangle` already (the patch's, or the parts': two vertices of one loop, or a merged
+/// opening point and a child's vertex). A cell turns once at most.
 /// - `positions`: the frame's vertices; the new points are [first_point, end_point).
-/// - `vertex_part`: per frame vertex, its part (each loop's vertices lie on one part).
 /// - `triangles` [first_triangle, end_triangle): the patch's cells, changed in place; each turned
 ///   pair keeps the orientation of the quad it covers.
 /// Returns how many pairs turned.
-int flip_folded_fixed_cells(const std::vector<Vec3>& positions, const std::vector<int>& vertex_part, int first_point,
-                            int end_point, std::vector<Tri>& triangles, int first_triangle, int end_triangle);
+int flip_folded_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                            std::vector<Tri>& triangles, int first_triangle, int end_triangle);
 
 }  // namespace skinlab

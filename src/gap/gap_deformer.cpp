@@ -324,7 +324,7 @@ void GapDeformer::zip_patch(int k) {
   const int begin = static_cast<int>(triangles_.size());
   for (std::size_t a = 0; a < chains_.size(); ++a)
     zip_chains(chains_[a], chains_[(a + 1) % chains_.size()], position, flip, triangles_);
-  flip_folded_fixed_cells(positions_, vertex_part_, patch_begin_[k], patch_end_[k], triangles_, begin,
+  flip_folded_fixed_cells(positions_, patch_begin_[k], patch_end_[k], triangles_, begin,
                           static_cast<int>(triangles_.size()));
 }
 
