@@ -7,6 +7,7 @@
 #include <random>
 
 #include "skinlab/core/triangle_intersection.hpp"
+#include "skinlab/experiments/joint_geometry.hpp"
 #include "skinlab/metrics/cross_section.hpp"
 #include "skinlab/metrics/normal_deviation.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
@@ -57,6 +58,30 @@ TEST(QualityMetrics, DistanceToTrianglesFromInsideAndOutsideACylinder) {
   EXPECT_NEAR(d[1], 1.5, 1e-6);  // (2, 0, 1) faces a vertex column at (0.5, 0)
   EXPECT_NEAR(d[2], 1.0, 1e-6);  // above the top's centre (a lathe closes its ends at z = 0 and 2)
   EXPECT_TRUE(std::isinf(distances_to_triangles(positions, {}, {Vec3::Zero()}).front()));
+}
+
+// The inscribed ratio counts only the joint's two parts: a third part's triangle a tenth from the
+// joint's centre (a hand swung to its shoulder) leaves the distance at the cylinder's apothem; as
+// the joint of that part and the cylinder's lower half, the triangle is the nearest.
+TEST(QualityMetrics, DistanceToJointPartsLeavesOtherPartsOut) {
+  const int sides = 16;
+  TriMesh mesh = test::lathe(
+      sides, 21, [](int k) { return 0.1 * k; }, [](double) { return 0.5; });
+  std::vector<int> label;
+  for (const Tri& t : mesh.triangles)  // lower half the parent (0), upper half the child (1)
+    label.push_back(mesh.positions[t[0]].z() + mesh.positions[t[1]].z() + mesh.positions[t[2]].z() > 3.0 ? 1 : 0);
+  const int first = static_cast<int>(mesh.positions.size());
+  for (const Vec3& p : {Vec3(0.1, -0.1, 0.9), Vec3(0.1, 0.1, 0.9), Vec3(0.1, 0.0, 1.1)}) mesh.positions.push_back(p);
+  mesh.triangles.push_back({first, first + 1, first + 2});
+  label.push_back(2);
+  std::vector<float> positions;
+  for (const Vec3& p : mesh.positions)
+    for (int k = 0; k < 3; ++k) positions.push_back(static_cast<float>(p[k]));
+  const Vec3 center(0, 0, 1);
+  EXPECT_NEAR(distance_to_joint_parts(positions, mesh.triangles, label, 1, 0, center), 0.5 * std::cos(kPi / sides),
+              1e-6);
+  EXPECT_NEAR(distance_to_joint_parts(positions, mesh.triangles, label, 2, 0, center), 0.1, 1e-6);
+  EXPECT_EQ(distance_to_joint_parts(positions, mesh.triangles, label, 3, 4, center), 0.0);  // no such parts
 }
 
 // A cylinder of radius r along z from 0 to 2, skinned linearly to two bones whose weights cross

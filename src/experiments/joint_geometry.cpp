@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "skinlab/metrics/self_intersections.hpp"
+#include "skinlab/metrics/surface_distance.hpp"
 
 namespace skinlab {
 
@@ -55,6 +56,14 @@ std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vect
     if ((triangle_component[t] == child || triangle_component[t] == parent) && near(triangles[t]))
       out.push_back(triangles[t]);
   return out;
+}
+
+double distance_to_joint_parts(const std::vector<float>& positions, const std::vector<Tri>& triangles,
+                               const std::vector<int>& triangle_component, int child, int parent, const Vec3& point) {
+  std::vector<Tri> parts;
+  for (std::size_t t = 0; t < triangles.size(); ++t)
+    if (triangle_component[t] == child || triangle_component[t] == parent) parts.push_back(triangles[t]);
+  return parts.empty() ? 0.0 : distances_to_triangles(positions, parts, {point}).front();
 }
 
 int frame_joint_pairs(const Frame& frame, const SkinMesh& rest, const std::vector<int>& parent) {

@@ -44,6 +44,14 @@ std::vector<Tri> joint_parts(const std::vector<Vec3>& positions, const std::vect
                              const std::vector<int>& triangle_component, int child, int parent, const Vec3& center,
                              double reach);
 
+/// The distance from `point` to the nearest triangle of a joint's two parts (child and parent, a gap
+/// patch with its child): the inscribed ratio's numerator and denominator (docs/quality.md). A
+/// descendant the pose brings near the joint (a hand swung to its shoulder) is the clip's doing,
+/// not the skin's, and does not count, as it does not among the joint's pairs. 0 when the two
+/// parts have no triangle (no ratio to take).
+double distance_to_joint_parts(const std::vector<float>& positions, const std::vector<Tri>& triangles,
+                               const std::vector<int>& triangle_component, int child, int parent, const Vec3& point);
+
 /// The self-intersecting triangle pairs of a frame at its joints (pairs_at_joints: in one part, or a
 /// part and its parent); -1 when the frame is not a mesh CGAL takes (an edge in three triangles).
 /// `parent`: each part's parent, -1 for the root.

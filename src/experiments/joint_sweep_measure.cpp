@@ -13,7 +13,6 @@
 #include "skinlab/metrics/cross_section.hpp"
 #include "skinlab/metrics/normal_deviation.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
-#include "skinlab/metrics/surface_distance.hpp"
 #include "skinlab/rigging/deformer_registry.hpp"
 
 namespace skinlab {
@@ -102,11 +101,13 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
       SweepReference ref;
       ref.child = model.find_component(joint);
       if (ref.child < 0 || rig.components[ref.child].parent < 0)
-        throw InputError(name + ": no joint '" + joint + "' (a joint is named by the part that hangs from it, not the root)");
+        throw InputError(name + ": no joint '" + joint +
+                         "' (a joint is named by the part that hangs from it, not the root)");
       ref.parent = rig.components[ref.child].parent;
       ref.section = joint_section(model, rig, ref.child);
       ref.center = ref.section ? ref.section->center : rig.components[ref.child].joint;
-      ref.center_distance = distances_to_triangles(rest_frame.positions, rest.triangles, {ref.center}).front();
+      ref.center_distance =
+          distance_to_joint_parts(rest_frame.positions, rest.triangles, rest_labels, ref.child, ref.parent, ref.center);
       ref.closed = closed;
       if (closed) {
         ref.volume = enclosed_volume(rest);
@@ -115,7 +116,8 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
           const std::vector<Tri> parts = joint_parts(rest.positions, rest.triangles, rest_labels, ref.child, ref.parent,
                                                      plane.point, ref.section->reach);
           ref.section_area =
-              cross_section_area(rest.positions, parts, plane.point, plane.normal, ref.section->reach / 4).value_or(0.0);
+              cross_section_area(rest.positions, parts, plane.point, plane.normal, ref.section->reach / 4)
+                  .value_or(0.0);
         }
       }
       ref.deviation = normal_deviation(rest).mean_degrees;
@@ -133,9 +135,8 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
           const std::vector<int> labels = topology(frame, skin).triangle_component;
           const int pairs = pairs_at_joint(frame.positions, mesh.triangles, labels, ref.parent, ref.child);
           const double distance =
-              distances_to_triangles(frame.positions, mesh.triangles,
-                                     {posed_center(ref.center, rig, ref.child, accepted)})
-                  .front();
+              distance_to_joint_parts(frame.positions, mesh.triangles, labels, ref.child, ref.parent,
+                                      posed_center(ref.center, rig, ref.child, accepted));
           nlohmann::json section = nullptr, volume = nullptr;
           const EdgeDefects defects = edge_defects(mesh.triangles);
           if (ref.closed && defects.closed_manifold()) {
@@ -149,18 +150,20 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
                 section = *area / ref.section_area;
             }
           }
-          rows.push_back({{"model", name},
-                          {"joint", joint},
-                          {"motion", motion.name},
-                          {"angle", angle},
-                          {"skinning", deformer},
-                          {"extra_pairs", pairs >= 0 && ref.pairs >= 0 ? nlohmann::json(pairs - ref.pairs) : nlohmann::json()},
-                          {"inscribed_ratio", ref.center_distance > 0 ? nlohmann::json(distance / ref.center_distance) : nlohmann::json()},
-                          {"section_ratio", section},
-                          {"volume_change_pct", volume},
-                          {"normal_deviation_deg", normal_deviation(mesh).mean_degrees - ref.deviation},
-                          {"open_edges", defects.boundary_edges + defects.non_manifold_edges + defects.misoriented_edges},
-                          {"deform_ms", deform_ms}});
+          rows.push_back(
+              {{"model", name},
+               {"joint", joint},
+               {"motion", motion.name},
+               {"angle", angle},
+               {"skinning", deformer},
+               {"extra_pairs", pairs >= 0 && ref.pairs >= 0 ? nlohmann::json(pairs - ref.pairs) : nlohmann::json()},
+               {"inscribed_ratio",
+                ref.center_distance > 0 ? nlohmann::json(distance / ref.center_distance) : nlohmann::json()},
+               {"section_ratio", section},
+               {"volume_change_pct", volume},
+               {"normal_deviation_deg", normal_deviation(mesh).mean_degrees - ref.deviation},
+               {"open_edges", defects.boundary_edges + defects.non_manifold_edges + defects.misoriented_edges},
+               {"deform_ms", deform_ms}});
         }
     }
   }
@@ -168,4 +171,3 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
 }
 
 }  // namespace skinlab
-

@@ -126,7 +126,7 @@ std::pair<nlohmann::json, nlohmann::json> worst(const std::vector<const nlohmann
 const std::string kMeasuresNote =
     "Each against the same deformer's rest pose: extra pairs, self-intersecting triangle pairs with both triangles "
     "in the joint's parent or child beyond the rest pose's; inscribed ratio, the distance from the joint's centre "
-    "(its opening's centroid) to the nearest triangle over the same at rest; section, the cross-section through "
+    "(its opening's centroid) to the nearest triangle of those two parts over the same at rest; section, the cross-section through "
     "the joint over its rest area; volume change (%); normal deviation, the facet normals' mean deviation from the "
     "smooth field over the rest pose's (degrees); open edges, edges that leave the frame open, non-manifold or "
     "misoriented. Blank: not measurable (an open frame has no volume or section; CGAL counts no pairs on a "
