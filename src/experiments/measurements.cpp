@@ -339,34 +339,30 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     std::vector<double> rest_section(rig.components.size(), 0.0);
     std::vector<std::optional<JointSection>> section(rig.components.size());
     JointCenters centers;
+    const std::vector<int>& rest_labels = topology(rest_frame, rest_skin).triangle_component;
     for (std::size_t c = 0; c < rig.components.size(); ++c)
       if (rig.components[c].parent >= 0) {
         section[c] = joint_section(model, rig, static_cast<int>(c));
         if (!section[c]) continue;
         centers.rest.push_back(section[c]->center);
         centers.joint.push_back(static_cast<int>(c));
+        centers.rest_distance.push_back(distance_to_joint_parts(rest_frame.positions, rest.triangles, rest_labels,
+                                                                static_cast<int>(c), rig.components[c].parent,
+                                                                section[c]->center));
         if (!closed) continue;
         const Plane& plane = section[c]->plane;
-        const std::vector<Tri> parts =
-            joint_parts(rest.positions, rest.triangles, topology(rest_frame, rest_skin).triangle_component,
-                        static_cast<int>(c), rig.components[c].parent, plane.point, section[c]->reach);
+        const std::vector<Tri> parts = joint_parts(rest.positions, rest.triangles, rest_labels, static_cast<int>(c),
+                                                   rig.components[c].parent, plane.point, section[c]->reach);
         rest_section[c] =
             cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
       }
-    for (std::size_t k = 0; k < centers.joint.size(); ++k) {
-      const int child = centers.joint[k];
-      centers.rest_distance.push_back(distance_to_joint_parts(rest_frame.positions, rest.triangles,
-                                                              topology(rest_frame, rest_skin).triangle_component, child,
-                                                              rig.components[child].parent, centers.rest[k]));
-    }
     for (const std::filesystem::path& clip_path : clips) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
       double inscribed_min = HUGE_VAL;
-      int inscribed_low_frames = 0;  // issue 24's bar: at least 0.9 in 95% of the frames
       const int count = session.animator().grid().count();
       const int samples = std::min(frames, count);
       double volume_max = 0, volume_sum = 0, section_min = 1, deviation_sum = 0;
-      int sections = 0, pairs_max = 0, boundary_max = 0, non_manifold_max = 0;
+      int sections = 0, pairs_max = 0, boundary_max = 0, non_manifold_max = 0, inscribed_low_frames = 0;
       bool pairs_known = rest_pairs >= 0;
       double gap_max = 0;
       Frame frame;
