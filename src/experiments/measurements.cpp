@@ -286,8 +286,8 @@ constexpr double kMovingJoint = 5.0 * 3.141592653589793 / 180.0;
 // A frame whose smallest inscribed ratio is below this counts as thin at a joint (docs/quality.md).
 constexpr double kInscribedLow = 0.9;
 
-// Each joint's centre at rest and its distance from the rest skin (the inscribed ratio's
-// denominator).
+// Each joint's centre at rest and its distance from its two parts' rest skin (the inscribed
+// ratio's denominator).
 struct JointCenters {
   std::vector<Vec3> rest;
   std::vector<int> joint;  ///< the child part of each
