@@ -85,3 +85,18 @@ TEST(SelfIntersections, TwoTetrahedraIntersectOnlyWhereTheyOverlap) {
   fin.push_back({1, 0, 4});
   EXPECT_FALSE(self_intersections(positions, fin).has_value());
 }
+
+// Pairs part by part, hand-counted: a pair in one part is that part's, a pair between a part and
+// its parent is the child's (its joint's), a pair between unrelated parts nobody's; the counts sum
+// to pairs_at_joints.
+TEST(SelfIntersections, PairsPerPartCountEachJointsPairsAtTheChild) {
+  // Parts: 0 the root, 1 and 2 its children, 3 a child of 1.
+  const std::vector<int> parent{-1, 0, 0, 1};
+  const std::vector<int> part{0, 0, 1, 1, 2, 3, 3};  // per triangle
+  const std::vector<std::pair<int, int>> pairs{{0, 1}, {1, 2}, {3, 2}, {2, 5}, {5, 6}, {4, 5}, {6, 0}, {4, 0}};
+  // {0,1}: root's own; {1,2}: 1 with its parent; {3,2}: 1's own; {2,5}: 3 with its parent 1;
+  // {5,6}: 3's own; {4,5}: 2 and 3, siblings' children: nobody's; {6,0}: 3 and the root, its
+  // grandparent: nobody's; {4,0}: 2 with its parent.
+  EXPECT_EQ(pairs_per_part(pairs, part, parent), (std::vector<int>{1, 2, 1, 2}));
+  EXPECT_EQ(pairs_at_joints(pairs, part, parent), 6);
+}

@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -289,26 +290,37 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
   std::vector<fs::path> clips = model_clips("cow");
   ASSERT_FALSE(clips.empty());
   clips.resize(1);
+  // Per part: the pairs in it and those between it and its parent.
   const auto joint_pairs = [&](const Frame& frame, const SkinMesh& rest) {
     const FrameTopology topology = skinlab::topology(frame, rest);
-    return pairs_at_joints(*self_intersections(frame.positions, topology.triangles), topology.triangle_component,
-                           parent);
+    std::vector<int> per_part(parent.size(), 0);
+    const auto pairs = self_intersections(frame.positions, topology.triangles);
+    for (const auto& [a, b] : pairs.value()) {
+      const int pa = topology.triangle_component[a], pb = topology.triangle_component[b];
+      if (pa == pb || parent[pa] == pb) ++per_part[pa];
+      if (parent[pb] == pa) ++per_part[pb];
+    }
+    return per_part;
   };
   std::map<std::string, std::vector<int>> extra;  // per deformer and frame
+  std::map<std::string, std::vector<std::vector<int>>> extra_per_part;
   for (const std::string deformer : {"gap", "lbs", "dqs"}) {
     Frame frame;
     AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
     rest_session.play(0, frame);
-    const int rest = joint_pairs(frame, rest_session.deformer().rest_mesh());
+    const std::vector<int> rest = joint_pairs(frame, rest_session.deformer().rest_mesh());
     AnimationSession session(model, read_clip(clips[0]), SessionParams{}, find_deformer(deformer));
     for (int f = 0; f <= session.animator().grid().last(); ++f) {
       session.play(f, frame);
-      extra[deformer].push_back(joint_pairs(frame, session.deformer().rest_mesh()) - rest);
+      std::vector<int> posed = joint_pairs(frame, session.deformer().rest_mesh());
+      for (std::size_t c = 0; c < posed.size(); ++c) posed[c] -= rest[c];
+      extra[deformer].push_back(std::accumulate(posed.begin(), posed.end(), 0));
+      extra_per_part[deformer].push_back(posed);
     }
   }
   const nlohmann::json rows = measure_joint_pairs("cow", model, clips, {"gap", "lbs"}, "dqs", 0, 1000);
   ASSERT_EQ(rows.size(), 2u);
-  int listed = 0;
+  int listed = 0, named = 0;
   for (const nlohmann::json& row : rows) {
     const std::string deformer = row.at("skinning");
     SCOPED_TRACE(deformer);
@@ -328,7 +340,8 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     }
     std::string runs;  // "3-7 12": each run of consecutive frames
     for (std::size_t i = 0; i < over.size(); ++i) {
-      const bool starts = i == 0 || over[i - 1] != over[i] - 1, ends = i + 1 == over.size() || over[i + 1] != over[i] + 1;
+      const bool starts = i == 0 || over[i - 1] != over[i] - 1,
+                 ends = i + 1 == over.size() || over[i + 1] != over[i] + 1;
       if (starts) runs += (runs.empty() ? "" : " ") + std::to_string(over[i]);
       if (ends && !starts) runs += "-" + std::to_string(over[i]);
     }
@@ -337,10 +350,22 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     EXPECT_EQ(row.at("frames_over_at_rest"), over_at_rest);
     EXPECT_EQ(row.at("excess_max"), worst);
     EXPECT_EQ(row.at("excess_max_frame"), worst_frame);
+    // The joint with the most of the worst frame's excess, by name; none where no frame has any.
+    if (worst > 0) {
+      std::vector<int> excess(parent.size());
+      for (std::size_t c = 0; c < excess.size(); ++c)
+        excess[c] = extra_per_part[deformer][worst_frame][c] - extra_per_part["dqs"][worst_frame][c];
+      const auto most = std::max_element(excess.begin(), excess.end()) - excess.begin();
+      EXPECT_EQ(row.at("excess_max_joint"), model.components()[most].name);
+      ++named;
+    } else {
+      EXPECT_TRUE(row.at("excess_max_joint").is_null());
+    }
     EXPECT_EQ(row.at("extra_pairs_max"), std::max(0, *std::max_element(mine.begin(), mine.end())));
     listed += static_cast<int>(over.size());
   }
   EXPECT_GT(listed, 0);  // the comparison has frames to list: LBS folds where DQS does not
+  EXPECT_GT(named, 0);
   EXPECT_LT(*std::min_element(extra["dqs"].begin(), extra["dqs"].end()), 0);
 }
 
@@ -353,9 +378,16 @@ TEST(JointSweepTable, CountsThePosesOverDqsPlusTwoAtTheSameAngle) {
   TableSpec spec{"sweeps", kind, "Sweeps", {"arm"}, {"gap", "dqs"}, 6, nlohmann::json::object()};
   std::vector<nlohmann::json> rows;
   const auto pose = [&](const char* deformer, double angle, const nlohmann::json& pairs) {
-    rows.push_back({{"model", "arm"}, {"joint", "forearm"}, {"motion", "bend"}, {"angle", angle},
-                    {"skinning", deformer}, {"extra_pairs", pairs}, {"inscribed_ratio", 1.0},
-                    {"section_ratio", 1.0}, {"volume_change_pct", 0.0}, {"normal_deviation_deg", 0.0},
+    rows.push_back({{"model", "arm"},
+                    {"joint", "forearm"},
+                    {"motion", "bend"},
+                    {"angle", angle},
+                    {"skinning", deformer},
+                    {"extra_pairs", pairs},
+                    {"inscribed_ratio", 1.0},
+                    {"section_ratio", 1.0},
+                    {"volume_change_pct", 0.0},
+                    {"normal_deviation_deg", 0.0},
                     {"open_edges", 0}});
   };
   for (const auto& [angle, gap, dqs] : std::vector<std::tuple<double, nlohmann::json, nlohmann::json>>{

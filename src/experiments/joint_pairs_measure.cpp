@@ -2,6 +2,9 @@
 // Joint pairs against a baseline (measurements.hpp, docs/quality.md): each frame's extra
 // self-intersecting pairs at the joints, per deformer, against the baseline's in the same frame.
 #include <algorithm>
+#include <functional>
+#include <iterator>
+#include <numeric>
 #include <optional>
 
 #include "skinlab/core/clip_io.hpp"
@@ -15,10 +18,12 @@ namespace {
 
 // The frames sampled from a clip (spread_frame) and, per frame, the extra self-intersecting pairs
 // at the joints of a deformer's frame over its own rest frame's (negative where the frame has
-// fewer); nothing where either is not a mesh CGAL takes.
+// fewer), in all and joint by joint (pairs_per_part); nothing where either is not a mesh CGAL
+// takes.
 struct ExtraJointPairs {
   std::vector<int> frame;
   std::vector<std::optional<int>> extra;
+  std::vector<std::vector<int>> extra_per_part;  ///< empty where extra is nothing
 };
 
 ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& clip, const std::string& deformer,
@@ -27,7 +32,7 @@ ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& c
   Frame frame;
   AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
   rest_session.play(0, frame);
-  const int rest = frame_joint_pairs(frame, rest_session.deformer().rest_mesh(), parent);
+  const auto rest = frame_pairs_per_part(frame, rest_session.deformer().rest_mesh(), parent);
   AnimationSession session(model, clip, SessionParams{}, find_deformer(deformer));
   const int count = session.animator().grid().count();
   const int samples = std::min(frames, count);
@@ -35,10 +40,24 @@ ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& c
   for (int s = 0; s < samples; ++s) {
     result.frame.push_back(spread_frame(s, samples, count));
     session.play(result.frame.back(), frame);
-    const int pairs = frame_joint_pairs(frame, session.deformer().rest_mesh(), parent);
-    result.extra.push_back(rest >= 0 && pairs >= 0 ? std::optional<int>(pairs - rest) : std::nullopt);
+    const auto pairs = frame_pairs_per_part(frame, session.deformer().rest_mesh(), parent);
+    std::vector<int> extra;
+    if (rest && pairs)
+      std::transform(pairs->begin(), pairs->end(), rest->begin(), std::back_inserter(extra), std::minus<>());
+    result.extra.push_back(rest && pairs ? std::optional<int>(std::accumulate(extra.begin(), extra.end(), 0))
+                                         : std::nullopt);
+    result.extra_per_part.push_back(std::move(extra));
   }
   return result;
+}
+
+// The part whose joint holds the most of a frame's excess over the baseline (its pairs and those
+// with its parent): where a deformer loses.
+int worst_part(const std::vector<int>& extra, const std::vector<int>& baseline) {
+  int worst = 0;
+  for (std::size_t c = 1; c < extra.size(); ++c)
+    if (extra[c] - baseline[c] > extra[worst] - baseline[worst]) worst = static_cast<int>(c);
+  return worst;
 }
 
 // Frame indices in increasing order as runs, "3-7 12 15-20"; cut after 240 characters with
@@ -71,9 +90,10 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
     const ExtraJointPairs reference = extra_joint_pairs(model, clip, baseline, frames);
     const int samples = static_cast<int>(reference.frame.size());
     for (const std::string& deformer : deformers) {
-      const std::vector<std::optional<int>> extra = extra_joint_pairs(model, clip, deformer, frames).extra;
+      const ExtraJointPairs measured = extra_joint_pairs(model, clip, deformer, frames);
+      const std::vector<std::optional<int>>& extra = measured.extra;
       int over = 0, over_at_rest = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
-      nlohmann::json excess_max, excess_frame;
+      nlohmann::json excess_max, excess_frame, excess_part;
       std::vector<int> over_frames;
       for (int s = 0; s < samples; ++s) {
         if (!extra[s] || !reference.extra[s]) {
@@ -87,6 +107,9 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
         if (excess_max.is_null() || excess > excess_max.get<int>()) {
           excess_max = excess;
           excess_frame = f;
+          excess_part = nullptr;
+          if (excess > 0)
+            excess_part = model.components()[worst_part(measured.extra_per_part[s], reference.extra_per_part[s])].name;
         }
         if (excess > margin) {
           ++over;
@@ -105,6 +128,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
                       {"frames_unmeasured", unmeasured},
                       {"excess_max", excess_max},
                       {"excess_max_frame", excess_frame},
+                      {"excess_max_joint", excess_part},
                       {"extra_pairs_max", pairs_max},
                       {"baseline_extra_pairs_max", baseline_max},
                       {"frames_over_list", frame_runs(over_frames)}});

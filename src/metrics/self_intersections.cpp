@@ -6,6 +6,7 @@
 #include <CGAL/Surface_mesh.h>
 
 #include <iterator>
+#include <numeric>
 
 namespace skinlab {
 
@@ -30,10 +31,19 @@ std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::ve
 
 int pairs_at_joints(const std::vector<std::pair<int, int>>& pairs, const std::vector<int>& triangle_component,
                     const std::vector<int>& parent) {
-  int count = 0;
+  const std::vector<int> per_part = pairs_per_part(pairs, triangle_component, parent);
+  return std::accumulate(per_part.begin(), per_part.end(), 0);
+}
+
+std::vector<int> pairs_per_part(const std::vector<std::pair<int, int>>& pairs,
+                                const std::vector<int>& triangle_component, const std::vector<int>& parent) {
+  std::vector<int> count(parent.size(), 0);
   for (const auto& [a, b] : pairs) {
     const int pa = triangle_component[a], pb = triangle_component[b];
-    if (pa == pb || parent[pa] == pb || parent[pb] == pa) ++count;
+    if (pa == pb || parent[pa] == pb)
+      ++count[pa];
+    else if (parent[pb] == pa)
+      ++count[pb];
   }
   return count;
 }

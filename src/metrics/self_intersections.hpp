@@ -25,4 +25,9 @@ std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::ve
 int pairs_at_joints(const std::vector<std::pair<int, int>>& pairs, const std::vector<int>& triangle_component,
                     const std::vector<int>& parent);
 
+/// pairs_at_joints part by part: [c] counts the pairs in part c and those between c and its
+/// parent, the pairs of c's joint (the root's own pairs at the root's index). #parts = parent.size().
+std::vector<int> pairs_per_part(const std::vector<std::pair<int, int>>& pairs,
+                                const std::vector<int>& triangle_component, const std::vector<int>& parent);
+
 }  // namespace skinlab

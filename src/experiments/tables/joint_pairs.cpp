@@ -51,16 +51,20 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
            "; of them at rest: frames where the deformer has no more pairs than at rest (" + baseline +
            " pulled more of the rest pose's pairs apart); unmeasured: frames either deformer left as no mesh CGAL "
            "takes; worst excess: the largest difference (negative: fewer pairs than " +
-           baseline + " in every frame) and the first frame it occurs in (0-based)."},
+           baseline +
+           " in every frame), the first frame it occurs in (0-based) and the joint, named by the part "
+           "that hangs from it, with the most of it (its part's own pairs and those with its parent)."},
           {"Model", "Clip", "Deformer", "Frames", "Over", "Of them at rest", "Unmeasured", "Worst excess",
-           "Worst frame", "Extra pairs max", baseline + " extra pairs max"},
+           "Worst frame", "Worst joint", "Extra pairs max", baseline + " extra pairs max"},
           {}};
   t.blank_reasons = {{"Worst excess", "no frame of the clip was measured"},
-                     {"Worst frame", "no frame of the clip was measured"}};
+                     {"Worst frame", "no frame of the clip was measured"},
+                     {"Worst joint", "no frame has more pairs than " + baseline + "'s"}};
   for (const auto& r : rows)
     t.rows.push_back({r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), r.at("frames_over").dump(),
                       r.at("frames_over_at_rest").dump(), r.at("frames_unmeasured").dump(),
                       integer_cell(r.at("excess_max")), integer_cell(r.at("excess_max_frame")),
+                      r.at("excess_max_joint").is_string() ? r.at("excess_max_joint").get<std::string>() : "",
                       r.at("extra_pairs_max").dump(), r.at("baseline_extra_pairs_max").dump()});
   return t;
 }
@@ -116,6 +120,7 @@ TableKindEntry joint_pairs_table_kind() {
                      {"frames_unmeasured", "i"},
                      {"excess_max", "n?"},
                      {"excess_max_frame", "i?"},
+                     {"excess_max_joint", "s?"},
                      {"extra_pairs_max", "i"},
                      {"baseline_extra_pairs_max", "i"},
                      {"frames_over_list", "s"}};
