@@ -15,23 +15,41 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPI
   -DCMAKE_C_COMPILER=clang-14 -DSKINLAB_FUZZ=ON -DSKINLAB_BUILD_TESTS=OFF -DSKINLAB_CUDA=OFF >&2
 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >&2
 mkdir -p "$build/findings"
-status=0
-for t in "${targets[@]}"; do
-  corpus="$build/corpus/$t"  # a working copy: the seeds in the tree stay as they are
+
+# One harness for SECONDS; fails on a finding. Harnesses run side by side, one per core
+# (SKINLAB_FUZZ_JOBS): each is one single-threaded process, so CI's wall time halves on two cores
+# while every harness still gets its full SECONDS.
+fuzz_one() {
+  local t=$1
+  local corpus="$build/corpus/$t"  # a working copy: the seeds in the tree stay as they are
   mkdir -p "$corpus"
   cp -n "$root/tests/fuzz/corpus/$t"/* "$corpus"/ 2>/dev/null || true
-  echo "fuzz_$t: ${seconds} s" >&2
   # Leaks inside Debian's libassimp (its parsers, not skinlab) are not findings of ours.
-  leaks=1
+  local leaks=1
   [ "$t" = assimp ] && leaks=0
   if ! ASAN_OPTIONS=detect_leaks=$leaks "$build/tests/fuzz/fuzz_$t" -seed="${SKINLAB_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 \
       -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$build/findings/$t-" -print_final_stats=1 "$corpus" \
       > "$build/findings/$t.log" 2>&1; then
     echo "fuzz_$t: FINDING (see $build/findings/$t.log)" >&2
     tail -40 "$build/findings/$t.log" >&2
-    status=1
-  else
-    grep -E "stat::number_of_executed_units|cov:" "$build/findings/$t.log" | tail -2 >&2 || true
+    return 1
   fi
+  echo "fuzz_$t: ${seconds} s, $(grep -E "stat::number_of_executed_units" "$build/findings/$t.log" | tail -1)" >&2
+}
+
+jobs="${SKINLAB_FUZZ_JOBS:-$(nproc)}"
+status=0
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+  fuzz_one "$t" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
 done
 exit $status
