@@ -910,6 +910,63 @@ TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
 }
 
 // The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
+// A quad of loop vertices out of plane: u = (0,0,0) and v = (2,0,0) low, x = (1,1,0.5) and y =
+// (1,-1,0.5) high. Zipped along u-v its two fixed cells make a valley (on cell (u, v, x),
+// z = y / 2; on (v, u, y), z = -y / 2); along x-y a tent (z = x / 2 up to x = 1, 1 - x / 2
+// beyond), whose cells face the same way. Two triangles poke up between the two: a part's, tip
+// (0.5, 0.1, 0.15), and a patch cell with a new point, tip (1.5, -0.1, 0.15), each in the plane
+// y = +-0.1, where the valley lies at z = 0.05 and the tent at 0.25 (by hand). Each crosses one
+// valley cell and neither tent cell.
+TEST(TurnCrossingFixedCells, TurnsAValleyTheNeighboursPokeThroughIntoATent) {
+  const std::vector<Vec3> positions{{0, 0, 0},        {2, 0, 0},         {1, 1, 0.5},     {1, -1, 0.5},
+                                    {1.3, -0.1, 0.2}, {1.5, -0.1, 0.15}, {1.4, -0.1, -1}, {1.6, -0.1, -1},
+                                    {0.5, 0.1, 0.15}, {0.4, 0.1, -1},    {0.6, 0.1, -1},  {1.2, -0.1, 2},
+                                    {1.4, -0.1, 2}};
+  // Each cell from its lowest vertex on, so that cells compare whatever corner they start at.
+  const auto canonical = [](std::vector<Tri> cells) {
+    for (Tri& t : cells) std::rotate(t.begin(), std::min_element(t.begin(), t.end()), t.end());
+    return cells;
+  };
+  const Tri part{8, 9, 10}, poking_cell{5, 6, 7};
+  const std::vector<Tri> valley{part, {0, 1, 2}, {1, 0, 3}, poking_cell};
+  for (const Tri& cell : {valley[1], valley[2]})
+    EXPECT_NE(cells_cross(positions, cell, part), cells_cross(positions, cell, poking_cell));
+  FixedCellScratch scratch;
+  std::vector<Tri> cells = valley;
+  EXPECT_EQ(turn_crossing_fixed_cells(positions, 5, 6, cells, 1, 4, 1, scratch), 1);
+  const std::vector<Tri> tent{part, {0, 3, 2}, {3, 1, 2}, poking_cell};
+  EXPECT_EQ(canonical(cells), canonical(tent));
+  for (const Tri& cell : {tent[1], tent[2]})
+    EXPECT_FALSE(cells_cross(positions, cell, part) || cells_cross(positions, cell, poking_cell));
+  // Left as they are: a tent (nothing crosses it); a valley only the part's triangle crosses (no
+  // fixed cell crosses a patch cell, so the parts' triangles are not gathered); a valley whose
+  // tent a part's triangle would cross (hanging from above to (1.3, -0.1, 0.2), where the tent
+  // lies at 0.35); and a valley a cell crosses that would cross the tent too (upright through both,
+  // x = 1 +- 0.1).
+  cells = tent;
+  EXPECT_EQ(turn_crossing_fixed_cells(positions, 5, 6, cells, 1, 4, 1, scratch), 0);
+  EXPECT_EQ(cells, tent);
+  const std::vector<Tri> valley_and_part{part, {0, 1, 2}, {1, 0, 3}};
+  cells = valley_and_part;
+  EXPECT_EQ(turn_crossing_fixed_cells(positions, 5, 6, cells, 1, 3, 1, scratch), 0);
+  EXPECT_EQ(cells, valley_and_part);
+  const Tri hanging{4, 11, 12};
+  ASSERT_TRUE(cells_cross(positions, tent[2], hanging));
+  ASSERT_FALSE(cells_cross(positions, valley[1], hanging) || cells_cross(positions, valley[2], hanging));
+  const std::vector<Tri> valley_under_part{hanging, {0, 1, 2}, {1, 0, 3}, poking_cell};
+  cells = valley_under_part;
+  EXPECT_EQ(turn_crossing_fixed_cells(positions, 5, 6, cells, 1, 4, 1, scratch), 0);
+  EXPECT_EQ(cells, valley_under_part);
+  std::vector<Vec3> upright = positions;
+  upright[5] = {1, 0.05, -1};
+  upright[6] = {1.1, 0.05, 2};
+  upright[7] = {0.9, 0.05, 2};
+  ASSERT_TRUE(cells_cross(upright, tent[1], poking_cell) || cells_cross(upright, tent[2], poking_cell));
+  cells = valley;
+  EXPECT_EQ(turn_crossing_fixed_cells(upright, 5, 6, cells, 1, 4, 0, scratch), 0);
+  EXPECT_EQ(cells, valley);
+}
+
 // regions, by hand.
 TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {
   const Vec3 a(0, 0, 0), b(2, 0, 0), c(0, 2, 0);

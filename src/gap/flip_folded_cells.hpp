@@ -25,4 +25,30 @@ namespace skinlab {
 int flip_folded_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
                             std::vector<Tri>& triangles, int first_triangle, int end_triangle);
 
+/// Scratch space of turn_crossing_fixed_cells, kept between calls.
+struct FixedCellScratch {
+  struct Box {
+    Vec3 low, high;
+    int triangle;
+  };
+  std::vector<Box> boxes;  ///< the triangles a turned cell must not cross
+};
+
+/// Turns an edge of each patch cell of the parts' vertices alone (a fixed cell, which the unfolding
+/// cannot move) that crosses a neighbour (cells_cross, untangle_patch.hpp): the edge it shares with
+/// another patch cell, turned to the quad's other diagonal where the two cells then cross fewer
+/// triangles than before and face the same way (turn rules as flip_folded_fixed_cells). Where two
+/// loops pass within a fraction of an edge, such a cell can lie across the parts' own triangles
+/// at the loop (the camel's walk, the tail's patch: a skin triangle of the tail and two fixed cells
+/// fanned across it). Cells are tried in order; each turns once at most.
+/// - `positions`, `first_point`, `end_point`, `triangles`, [first_triangle, end_triangle): as in
+///   flip_folded_fixed_cells.
+/// - `parts_end`: triangles [0, parts_end) are the parts' kept triangles. Every patch cell counts
+///   as a neighbour; the parts' triangles count in the box of the fixed cells that cross a patch
+///   cell, and only where one does.
+/// Returns how many edges turned.
+int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                              std::vector<Tri>& triangles, int first_triangle, int end_triangle, int parts_end,
+                              FixedCellScratch& scratch);
+
 }  // namespace skinlab

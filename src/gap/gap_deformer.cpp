@@ -315,17 +315,19 @@ void GapDeformer::append_arc_chains(int k, const ArcSet& set, const std::vector<
   }
 }
 
-// The band between consecutive chains, zipped (closed by construction), and pairs of its cells of
-// the parts' vertices alone that lie folded one on the other turned (flip_folded_cells.hpp);
-// appended to triangles_.
+// The band between consecutive chains, zipped (closed by construction), and its cells of the parts'
+// vertices alone that lie folded one on the other, or across a neighbour, turned
+// (flip_folded_cells.hpp); appended to triangles_.
 void GapDeformer::zip_patch(int k) {
   const bool flip = !sides_[2 * k].along_triangles;
   const auto position = [&](int v) -> const Vec3& { return positions_[v]; };
   const int begin = static_cast<int>(triangles_.size());
   for (std::size_t a = 0; a < chains_.size(); ++a)
     zip_chains(chains_[a], chains_[(a + 1) % chains_.size()], position, flip, triangles_);
-  flip_folded_fixed_cells(positions_, patch_begin_[k], patch_end_[k], triangles_, begin,
-                          static_cast<int>(triangles_.size()));
+  const int end = static_cast<int>(triangles_.size());
+  flip_folded_fixed_cells(positions_, patch_begin_[k], patch_end_[k], triangles_, begin, end);
+  turn_crossing_fixed_cells(positions_, patch_begin_[k], patch_end_[k], triangles_, begin, end, kept_triangles_,
+                            fixed_cell_scratch_);
 }
 
 // The joint's centre where the parent and the child take it, half way (the two agree for a centre on

@@ -13,6 +13,7 @@
 #include "skinlab/core/stopwatch.hpp"
 #include "skinlab/gap/blend_arcs.hpp"
 #include "skinlab/gap/conic_arc.hpp"
+#include "skinlab/gap/flip_folded_cells.hpp"
 #include "skinlab/gap/gap_model.hpp"
 #include "skinlab/gap/keep_out_of_ball.hpp"
 #include "skinlab/gap/remove_overlap.hpp"
@@ -259,6 +260,7 @@ class GapDeformer : public Deformer {
   std::vector<int> patch_begin_, patch_end_;  ///< per joint: its new points' frame vertices
   std::vector<int> patch_triangles_begin_, patch_triangles_end_;  ///< per joint: its patch's triangles
   UntangleScratch untangle_scratch_;
+  FixedCellScratch fixed_cell_scratch_;
   BandScratch band_scratch_;
   std::vector<int> crossed_left_;         ///< per joint: its patch's cells the unfolding left crossed
   std::vector<CrossingRecord> unfolded_crossings_;  ///< per joint: the unfolding's last crossing test

@@ -111,14 +111,10 @@ void mark_crossings(const std::vector<Vec3>& positions, int first_point, int end
         p.low[axis2] > q.high[axis2])
       return;
     const Tri &t = triangles[p.triangle], &u = triangles[q.triangle];
+    if (!cells_cross(positions, t, u)) return;
     int at_t = 0, at_u = 0;
-    const int shared = shared_vertices(t, u, at_t, at_u);
-    if (shared > 1) return;
-    if (shared == 0 ? !triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]],
-                                           positions[u[1]], positions[u[2]])
-                    : !fanned_cells_cross(positions, t, u, at_t, at_u))
-      return;
-    s.pairs.push_back({p.triangle - first_triangle, q.triangle - first_triangle, shared == 0});
+    s.pairs.push_back(
+        {p.triangle - first_triangle, q.triangle - first_triangle, shared_vertices(t, u, at_t, at_u) == 0});
   };
   // The active boxes and the others, each in the sweep's order; two boxes overlap on the axis when
   // one's low end lies within the other's extent. Pairs of two others, and with obstacles pairs of
@@ -234,6 +230,15 @@ void umbrella_step(std::vector<Vec3>& positions, int first_point, int end_point,
 }
 
 }  // namespace
+
+bool cells_cross(const std::vector<Vec3>& positions, const Tri& t, const Tri& u) {
+  int at_t = 0, at_u = 0;
+  const int shared = shared_vertices(t, u, at_t, at_u);
+  if (shared > 1) return false;
+  if (shared == 1) return fanned_cells_cross(positions, t, u, at_t, at_u);
+  return triangles_intersect(positions[t[0]], positions[t[1]], positions[t[2]], positions[u[0]], positions[u[1]],
+                             positions[u[2]]);
+}
 
 int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
                    int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,

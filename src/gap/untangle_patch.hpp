@@ -26,6 +26,11 @@ struct CrossingRecord {
   std::vector<Vec3> points;  ///< the patch's new points at the test
 };
 
+/// Whether two triangles of a frame cross as the unfolding's test sees it: with no vertex in
+/// common, whether they meet; fanned about one shared vertex, whether they meet beyond it. Two that
+/// share an edge never count.
+bool cells_cross(const std::vector<Vec3>& positions, const Tri& t, const Tri& u);
+
 /// Scratch space of untangle_patch, kept between frames.
 struct UntangleScratch {
   struct Box {
