@@ -40,7 +40,7 @@ struct FixedCellScratch {
 /// triangles than before and face the same way (turn rules as flip_folded_fixed_cells). Where two
 /// loops pass within a fraction of an edge, such a cell can lie across the parts' own triangles
 /// at the loop (the camel's walk, the tail's patch: a skin triangle of the tail and two fixed cells
-/// fanned across it). Cells are tried in order; each turns once at most.
+/// fanned across it). Each fixed cell is tried once, in order, and turns one edge at most.
 /// - `positions`, `first_point`, `end_point`, `triangles`, [first_triangle, end_triangle): as in
 ///   flip_folded_fixed_cells.
 /// - `parts_end`: triangles [0, parts_end) are the parts' kept triangles. Every patch cell counts
