@@ -34,7 +34,9 @@ fuzz_one() {
     tail -40 "$build/findings/$t.log" >&2
     return 1
   fi
-  echo "fuzz_$t: ${seconds} s, $(grep -E "stat::number_of_executed_units" "$build/findings/$t.log" | tail -1)" >&2
+  # One line per harness (the harnesses run at once): its last coverage report and its runs.
+  local log="$build/findings/$t.log"
+  echo "fuzz_$t: ${seconds} s, $(grep -E "cov:" "$log" | tail -1) | $(grep -E "stat::number_of_executed_units" "$log" | tail -1)" >&2
 }
 
 jobs="${SKINLAB_FUZZ_JOBS:-$(nproc)}"
