@@ -33,14 +33,8 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
     if (k >= 0) {
       const TwistBand& band = bands_->joints[k];
       TwistBand::Fit& fit = fits_[k];
-      double bent_below = 0;
-      for (int o : band.passed) {
-        const QT below = world[gap_.joints[o].parent].inverse() * world[gap_.joints[o].child];
-        const Quat bend = swing_twist(below.q, band.axis).swing;
-        bent_below = std::max(bent_below, 2 * std::acos(std::min(1.0, std::abs(bend.w()))));
-      }
       fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
-                     parent_begin_[k], bent_below);
+                     parent_begin_[k]);
       if (try_skin && !whole_twist_[k] && std::abs(fit.twist) > kMovingAngle) {
         const double bearable = bearable_twist(gap_, *bands_, k, fit, band_scratch_);
         if (bearable != fit.twist) {
