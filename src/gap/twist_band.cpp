@@ -15,6 +15,13 @@ constexpr double kMaxLimbTurn = 45.0 * 3.141592653589793 / 180.0;
 // models: homer's and man's wrists and ankles lie 0.03–1.08 radii off; the bull's knees and hocks
 // 1.40–2.13, the diplodocus' 1.75–2.71, the cow's tail 8.8 (it curves).
 constexpr double kCrossFully = 1.2, kCrossNot = 1.4;
+// A child's band stops short of the child's own joints once one of them bends kStopBeforeBent
+// (the swing of its rotation about the band's axis), runs past them up to kBentFrom, and between
+// the two its end moves smoothly. A band that ends partway into the part it runs into turns that
+// part's skin more steeply: over 5-15° of the whole rotation, homer's wave, whose forearm rolls
+// 25° about the bone, went from 10 to 12 standard frames over DQS + 2 pairs (of the swing: 15),
+// and over 0-10° the triceratops' walk, whose fore knee bends 2°, from 2 to 4.
+constexpr double kBentFrom = 20.0 * 3.141592653589793 / 180.0, kStopBeforeBent = 30.0 * 3.141592653589793 / 180.0;
 // The most twist the bands take per opening radius of their length; the rest stays with gap. A
 // band much shorter than its twist shears the part's own skin: homer's wave raises his shoulder
 // 70° about the rig's x, which holds a 74° twist about the upper arm's bone, and the band left in
@@ -30,12 +37,14 @@ double smoothstep(double x) {
 
 }  // namespace
 
-TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin) const {
+TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin, double bent_below) const {
   Fit f;
   f.child_begin = child_begin;
   f.parent_begin = parent_begin;
   if (length == 0) return f;
-  f.child_length = std::clamp(child_room - child_begin, 0.0, length);
+  const double room = child_room + smoothstep((bent_below - kBentFrom) / (kStopBeforeBent - kBentFrom)) *
+                                       (child_room_short - child_room);
+  f.child_length = std::clamp(room - child_begin, 0.0, length);
   f.parent_length = std::clamp(parent_room - parent_begin, 0.0, length);
   const double total = f.child_length + f.parent_length;
   if (total < 0.25 * radius) return f;
@@ -109,6 +118,7 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
         const Vec3 d = other.plane.point - joint.joint;
         const double off_axis = (d - d.dot(band.axis) * band.axis).norm();
         crossing = std::min(crossing, 1 - smoothstep((off_axis / radius - kCrossFully) / (kCrossNot - kCrossFully)));
+        band.passed.push_back(o);
       }
       for (int v : other.loop) {
         if (other.parent == joint.child) crossed_other = std::min(crossed_other, axial(v));
@@ -119,6 +129,7 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     }
     const double past = std::min(child_end, child_other), short_of = std::min(past, crossed_other);
     band.child_room = std::max(0.0, clearance * (short_of + crossing * (past - short_of)));
+    band.child_room_short = std::max(0.0, clearance * short_of);
     // The parent lends a band only where it is a limb that carries on along the child's bone; a
     // trunk (the root, or a part the bone leaves sideways) would turn about an axis across it.
     const int above = gap.joint_of_part[joint.parent];

@@ -25,8 +25,11 @@ struct TwistBand {
   Vec3 axis = Vec3::UnitZ();  ///< b, unit
   double radius = 0;          ///< the opening's mean distance from its centroid
   double length = 0;          ///< each band's longest; 0: no bands
-  double child_room = 0;      ///< the child's band ends before s = child_room
+  double child_room = 0;      ///< the child's band ends before s = child_room while the child's joints rest
+  /// ... and before s = child_room_short where one of them bends (`passed`): short of its opening.
+  double child_room_short = 0;
   double parent_room = 0;     ///< the parent's band ends before s = -parent_room
+  std::vector<int> passed;    ///< the child's own joints, whose openings a band of child_room may run past
 
   /// The bands of one frame: `twist` is the twist they take: all of it up to 75° per opening
   /// radius of the two bands' length, or none where Remove left them less than a quarter of the
@@ -37,8 +40,14 @@ struct TwistBand {
     double child_begin = 0, child_length = 0;
     double parent_begin = 0, parent_length = 0;
   };
-  /// How a twist of `twist` radians fits when the gap ends at s = child_begin and s = -parent_begin.
-  Fit fit(double twist, double child_begin, double parent_begin) const;
+  /// How a twist of `twist` radians fits when the gap ends at s = child_begin and s = -parent_begin,
+  /// and the most the child's joints (`passed`) bend, the swing of their rotation about `axis`, is
+  /// `bent_below` radians: up to 20° the child's band may run past them (child_room), from 30° it
+  /// ends short of their openings (child_room_short), smoothly between. A band turns what it runs
+  /// past about its own axis, after their own motion: a bent joint's child would be wrung about
+  /// the parent's bone. (GapDeformer::untwist takes the stopped band only where it still takes
+  /// the whole twist.)
+  Fit fit(double twist, double child_begin, double parent_begin, double bent_below = 0) const;
   /// The share of the fitted twist at s on the child's side, and on the parent's (s <= 0).
   double child_share(double s, const Fit& fit) const;
   double parent_share(double s, const Fit& fit) const;
