@@ -423,6 +423,10 @@ TEST(GapBands, ShortBandsTakeAtMost75DegreesPerRadiusOfTheirLength) {
   EXPECT_NEAR(band.fit(30 * degree, 0, 0, 25 * degree).child_length, 0.75, 1e-12);
   EXPECT_EQ(band.fit(30 * degree, 0, 0, 30 * degree).child_length, 0.5);
   EXPECT_EQ(band.fit(30 * degree, 0, 0, 120 * degree).child_length, 0.5);
+  // Stopped short, 0.5 radii take 37.5° of a 60° twist, running on 1 radius takes all of it: it
+  // runs on.
+  EXPECT_EQ(band.fit(60 * degree, 0, 0, 120 * degree).child_length, 1);
+  EXPECT_NEAR(band.fit(60 * degree, 0, 0, 120 * degree).twist, 60 * degree, 1e-12);
 }
 
 namespace {
@@ -546,10 +550,11 @@ static double off_forearm_motion(const FourPartTube& tube, const AcceptedPose& p
 // is straight; bent 30° or 60°, every vertex of the forearm and the hand sits where their rigid
 // motion puts it (with the band run on: 0.043 and 0.069 off, and 8 crossing pairs at 60°).
 // Rolled about the bone it runs on: a roll turns about the band's own axis, and only the bend is
-// weighed. On a 0.12-long upper arm the band stopped short would take 40° of the 60°, and it runs
-// on: the gap would bridge the rest, and a shoulder's patch bridging a twist costs (homer's
-// thesis clip, whose shoulder and hip bands stopped short take none of their 30-70°: 3.02, 1.28,
-// 2.09 and 3.22 ms a frame against 1.30, 1.45, 2.08 and 1.78).
+// weighed. On a 0.12-long upper arm the band stopped short would take about 40° of the 60° (75°
+// per radius of 0.9 x 0.12, radius 0.2), and it runs on: the gap would bridge the rest, and a
+// shoulder's patch bridging a twist costs (homer's thesis clip, whose shoulder and hip bands
+// stopped short take none of their 30-70°: 3.02, 1.28, 2.09 and 3.22 ms a frame against 1.30,
+// 1.45, 2.08 and 1.78).
 TEST(GapBands, StopShortOfAJointOfTheChildThatBendsWhereTheyStillTakeTheTwist) {
   const FourPartTube tube = four_part_tube(0.3);
   for (const auto& [elbow_bend, elbow_roll, rigid_below] :

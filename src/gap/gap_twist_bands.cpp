@@ -39,15 +39,8 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
         const Quat bend = swing_twist(below.q, band.axis).swing;
         bent_below = std::max(bent_below, 2 * std::acos(std::min(1.0, std::abs(bend.w()))));
       }
-      const double twist = band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0;
-      fit = band.fit(twist, child_begin_[k], parent_begin_[k], bent_below);
-      // A band stopped short of a bent joint that no longer takes the whole twist runs on: the gap
-      // would bridge what it leaves, and a patch bridging a shoulder's twist costs more than the
-      // wrung elbow (docs/gap.md, second generation, items 1 and 16).
-      if (bent_below > 0) {
-        const TwistBand::Fit run_on = band.fit(twist, child_begin_[k], parent_begin_[k]);
-        if (std::abs(run_on.twist) > std::abs(fit.twist)) fit = run_on;
-      }
+      fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
+                     parent_begin_[k], bent_below);
       if (try_skin && !whole_twist_[k] && std::abs(fit.twist) > kMovingAngle) {
         const double bearable = bearable_twist(gap_, *bands_, k, fit, band_scratch_);
         if (bearable != fit.twist) {

@@ -2,6 +2,7 @@
 #include "skinlab/gap/twist_band.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace skinlab {
@@ -35,23 +36,35 @@ double smoothstep(double x) {
   return x * x * (3 - 2 * x);
 }
 
-}  // namespace
-
-TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin, double bent_below) const {
-  Fit f;
+// TwistBand::fit with the child's band ending before s = room.
+TwistBand::Fit fit_with_room(const TwistBand& band, double room, double twist, double child_begin,
+                             double parent_begin) {
+  TwistBand::Fit f;
   f.child_begin = child_begin;
   f.parent_begin = parent_begin;
-  if (length == 0) return f;
-  const double room = child_room + smoothstep((bent_below - kBentFrom) / (kStopBeforeBent - kBentFrom)) *
-                                       (child_room_short - child_room);
-  f.child_length = std::clamp(room - child_begin, 0.0, length);
-  f.parent_length = std::clamp(parent_room - parent_begin, 0.0, length);
+  if (band.length == 0) return f;
+  f.child_length = std::clamp(room - child_begin, 0.0, band.length);
+  f.parent_length = std::clamp(band.parent_room - parent_begin, 0.0, band.length);
   const double total = f.child_length + f.parent_length;
-  if (total < 0.25 * radius) return f;
-  const double most = kMostTwistPerRadius * total / radius;
+  if (total < 0.25 * band.radius) return f;
+  const double most = kMostTwistPerRadius * total / band.radius;
   f.twist = std::clamp(twist, -most, most);
   f.share_at_opening = f.parent_length / total;
   return f;
+}
+
+}  // namespace
+
+TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin, double bent_below) const {
+  const Fit run_on = fit_with_room(*this, child_room, twist, child_begin, parent_begin);
+  const double stop = smoothstep((bent_below - kBentFrom) / (kStopBeforeBent - kBentFrom));
+  if (stop == 0) return run_on;
+  // Stopped short only where it still takes the whole twist: the gap would bridge what it leaves,
+  // and a patch bridging a shoulder's twist costs more than the wrung elbow (docs/gap.md, second
+  // generation, items 1 and 16).
+  const Fit stopped =
+      fit_with_room(*this, child_room + stop * (child_room_short - child_room), twist, child_begin, parent_begin);
+  return std::abs(stopped.twist) < std::abs(run_on.twist) ? run_on : stopped;
 }
 
 double TwistBand::child_share(double s, const Fit& f) const {

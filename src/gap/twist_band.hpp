@@ -45,8 +45,8 @@ struct TwistBand {
   /// `bent_below` radians: up to 20° the child's band may run past them (child_room), from 30° it
   /// ends short of their openings (child_room_short), smoothly between. A band turns what it runs
   /// past about its own axis, after their own motion: a bent joint's child would be wrung about
-  /// the parent's bone. (GapDeformer::untwist takes the stopped band only where it still takes
-  /// the whole twist.)
+  /// the parent's bone. The band stops short only where it still takes as much of the twist as it
+  /// would running on.
   Fit fit(double twist, double child_begin, double parent_begin, double bent_below = 0) const;
   /// The share of the fitted twist at s on the child's side, and on the parent's (s <= 0).
   double child_share(double s, const Fit& fit) const;
