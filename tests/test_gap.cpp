@@ -1306,6 +1306,16 @@ TEST(Gap, CowsTailTwistedFarKeepsItsTwistWhereTheGapWouldFold) {
   EXPECT_GT(whole_anywhere, 0);
 }
 
+// The cow's thesis clip turns its neck until the removal on the neck's side rings a piece of the
+// neck it does not reach: the kept triangles then ended in two loops, the removal was undone ring
+// by ring, and the rigid neck's skin crossed the body's (24 joint pairs at frame 3, DQS none).
+// Pieces the removal cuts off from their part now go with it (remove_islands).
+TEST(Gap, CowsThesisClipRemovesWhatItsNecksRemovalCutsOff) {
+  const std::vector<int> over = gap_pairs_over_dqs("cow", "cow_thesis_gap.clip", 4);
+  ASSERT_EQ(over.size(), 4u);
+  for (std::size_t f = 0; f < over.size(); ++f) EXPECT_LE(over[f], 2) << "frame " << f;
+}
+
 // The camel's thesis clip: before patches the unfolding left crossed were built again with closer
 // points, its last two frames had 6 joint pairs more than DQS (a patch folded over itself). The refinement runs in them and keeps a finer patch.
 TEST(Gap, CamelsThesisClipHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 namespace skinlab {
 
@@ -16,6 +18,7 @@ void RemovalMarks::resize(const GapModel& gap) {
   next.assign(v, -1);
   next_set.assign(v, 0);
   gone.assign(gap.triangles.size(), 0);
+  flooded.assign(gap.triangles.size(), 0);
 }
 
 namespace {
@@ -46,6 +49,54 @@ void mark_gone(const GapModel& gap, int part, RemovalMarks& marks, SideBoundary&
       marks.gone[f] = marks.frame;
       out.gone.push_back(f);
     }
+}
+
+// The part's kept triangles that the removal cut off from the rest of the part join the removed
+// ones: an island the removed vertices ring, or a strip between them and the opening. Either gives
+// the kept triangles a boundary of several loops, and the removal was then undone ring by ring
+// until it left one: the armadillo's upper arm turned 26° (its wave, frame 5) kept nothing of its
+// overlap on either side, and its rigid skin crossed the torso's in 14 pairs. The largest piece of
+// kept triangles next to a removed one is the part; the others go, unless one holds another
+// opening's collar. Returns whether any went. Every piece is flooded whole, but only when the
+// boundary has several loops.
+bool remove_islands(const GapModel& gap, int joint_index, int part, RemovalMarks& marks, SideBoundary& out) {
+  const auto kept = [&](int f) { return f >= 0 && gap.triangle_part[f] == part && marks.gone[f] != marks.frame; };
+  ++marks.visit;
+  std::vector<int>& flood = marks.flood;
+  flood.clear();
+  std::vector<std::pair<int, int>> pieces;  // [begin, end) in `flood`
+  for (int g : out.gone)
+    for (int k = 0; k < 3; ++k) {
+      const int seed = gap.across[3 * g + k];
+      if (!kept(seed) || marks.flooded[seed] == marks.visit) continue;
+      const int begin = static_cast<int>(flood.size());
+      marks.flooded[seed] = marks.visit;
+      flood.push_back(seed);
+      for (std::size_t head = begin; head < flood.size(); ++head)
+        for (int e = 0; e < 3; ++e) {
+          const int next = gap.across[3 * flood[head] + e];
+          if (!kept(next) || marks.flooded[next] == marks.visit) continue;
+          marks.flooded[next] = marks.visit;
+          flood.push_back(next);
+        }
+      pieces.emplace_back(begin, static_cast<int>(flood.size()));
+    }
+  if (pieces.size() < 2) return false;
+  const auto body = std::max_element(pieces.begin(), pieces.end(), [](const auto& a, const auto& b) {
+    return a.second - a.first < b.second - b.first;
+  });
+  const std::size_t removed_before = out.removed.size();
+  for (auto piece = pieces.begin(); piece != pieces.end(); ++piece) {
+    if (piece == body) continue;
+    for (int i = piece->first; i < piece->second; ++i)
+      for (int v : gap.triangles[flood[i]]) {
+        if (marks.removed_in(gap, v, part)) continue;
+        if (gap.opening_collar[v] != -1 && gap.opening_collar[v] != joint_index) return false;
+        set_removed(gap, marks, v, part, marks.frame);
+        out.removed.push_back(v);
+      }
+  }
+  return out.removed.size() > removed_before;
 }
 
 enum class Trace { loop, pinched, several_loops };
@@ -194,15 +245,21 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
     out.gone.clear();
   };
   // A removal that eats too much of the part, or leaves no single boundary loop even after the
-  // vertices that pinch it join the removed ones, is tried again one ring shallower (clamped).
+  // pieces it cuts off and the vertices that pinch it join the removed ones, is tried again one
+  // ring shallower (clamped).
   for (int max_depth = std::numeric_limits<int>::max();;) {
     const int deepest = search(max_depth);
-    bool ok = static_cast<int>(out.removed.size()) <= limit;
+    bool ok = static_cast<int>(out.removed.size()) <= limit, islands_tried = false;
     for (int round = 0; ok; ++round) {
       mark_gone(gap, part, marks, out);
       int pinch = -1;
       const Trace trace = trace_boundary(gap, joint, child_side, part, marks, out.gone, loop, pinch);
       if (trace == Trace::loop) break;
+      if (trace == Trace::several_loops && !islands_tried) {
+        islands_tried = true;
+        ok = remove_islands(gap, joint_index, part, marks, out) && static_cast<int>(out.removed.size()) <= limit;
+        continue;
+      }
       ok = trace == Trace::pinched && round < kPinchRounds &&
            (gap.opening_collar[pinch] == -1 || gap.opening_collar[pinch] == joint_index);
       if (ok) {

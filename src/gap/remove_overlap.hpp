@@ -22,6 +22,8 @@ struct RemovalMarks {
   std::vector<int> next;       ///< boundary tracing: the half-edge leaving a vertex
   std::vector<unsigned> next_set;
   std::vector<int> queue, depth;  ///< scratch
+  std::vector<unsigned> flooded;  ///< triangle reached by remove_islands' flood (stamped with `visit`)
+  std::vector<int> flood;         ///< remove_islands: the triangles flooded, piece after piece
   void resize(const GapModel& gap);
   bool removed_in(const GapModel& gap, int v, int part) const {
     const int j = gap.opening_joint[v];
@@ -47,7 +49,8 @@ struct SideBoundary {
 /// where the relative motion puts them); its neighbours in the same part are then tested. The
 /// search never removes another opening's vertices or the ring around them. A removal that would
 /// take more than half the part, or leave a boundary that is not one simple loop, is retried one
-/// ring shallower, down to none (`clamped`).
+/// ring shallower, down to none (`clamped`). Before that, pieces of the part that the removal cuts
+/// off from the rest of it (an island it rings, a strip between it and the opening) go with it.
 ///
 /// The loop is ordered by angle about the opening. On the child side, `parent_side` (this frame's
 /// boundary of the parent) fixes the loop's direction instead: a child cut back past the opening's
