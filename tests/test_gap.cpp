@@ -297,6 +297,57 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
   }
 }
 
+// Remove on a tube's forearm bent 45° about x: its inner side (-y) dips below the opening plane
+// as far along the bone as 0.2 tan 45° and stays in the upper arm's box to about 0.08, so the
+// forearm's first rings are 0.02 apart. A pit pressed into that side (one triangle's three
+// corners, 0.02 and 0.04 along the bone round -90°, drawn in to radius 0.01) stays above the
+// plane, since 0.01 tan 45° is less than 0.02, while every neighbour of its corners dips: the
+// removal rings it, and the kept triangles end in two loops. The pit goes with the ring round it,
+// and the pitted forearm loses exactly the plain one's vertices, without a clamp (before, the
+// removal was undone ring by ring, down to the opening).
+TEST(Gap, RemovalTakesThePitItRings) {
+  const auto removal = [](bool pitted) {
+    LabeledMesh labeled;
+    labeled.mesh = test::lathe(
+        32, 44, [](int k) { return k <= 20   ? 0.05 * k
+                                   : k <= 25 ? 1.0 + 0.02 * (k - 20)
+                                             : 1.1 + 0.05 * (k - 25); },
+        [](double) { return 0.2; });
+    const auto id = [](int ring, int side) { return 32 * ring + side; };
+    const std::set<int> pit{id(21, 24), id(21, 25), id(22, 25)};
+    if (pitted)
+      for (int v : pit) labeled.mesh.positions[v].head<2>() *= 0.01 / 0.2;
+    for (const Tri& t : labeled.mesh.triangles) {
+      double z = 0;
+      for (int v : t) z += labeled.mesh.positions[v].z() / 3;
+      labeled.labels.push_back(z < 1.0 ? 0 : 1);
+    }
+    labeled.part_names = {"upper", "forearm"};
+    compute_vertex_normals(labeled.mesh);
+    SegmentedModel model = SegmentedModel::build(labeled, "arm");
+    model.attach_hierarchy(parse_skel(
+        "arm.skel", "ROOT upper -180 180 -180 180 -180 180 { JOINT forearm -180 180 -180 180 -180 180 { End Site } }"));
+    SkeletonParams params;
+    params.method = "centroid";
+    const Skeleton skeleton = extract_skeleton(model, params);
+    const GapModel gap = build_gap_model(model, skeleton, build_rig(model, skeleton));
+    EXPECT_EQ(gap.joints.size(), 1u);
+    const Vec3 center(0, 0, 1);
+    const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
+    const QT relative{bend, center - bend * center};
+    RemovalMarks marks;
+    marks.resize(gap);
+    ++marks.frame;
+    SideBoundary parent, child;
+    remove_overlap(gap, 0, false, relative, marks, parent);
+    remove_overlap(gap, 0, true, relative, marks, child, &parent);
+    EXPECT_FALSE(child.clamped);
+    for (int v : pit) EXPECT_EQ(std::count(child.removed.begin(), child.removed.end(), v), 1) << "pit vertex " << v;
+    return std::set<int>(child.removed.begin(), child.removed.end());
+  };
+  EXPECT_EQ(removal(true), removal(false));
+}
+
 // Two children of one part that also touch each other cannot be bridged to their parent alone:
 // refused with a message, before any frame.
 TEST(Gap, SiblingsThatTouchAreRefused) {
