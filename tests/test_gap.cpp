@@ -304,7 +304,7 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
 // plane, since 0.01 tan 45° is less than 0.02, while every neighbour of its corners dips: the
 // removal rings it, and the kept triangles end in two loops. The pit goes with the ring round it,
 // and the pitted forearm loses exactly the plain one's vertices, without a clamp (before, the
-// removal was undone ring by ring, down to the opening).
+// removal was clamped a ring shallower and two of the pit's corners stayed).
 TEST(Gap, RemovalTakesThePitItRings) {
   const auto removal = [](bool pitted) {
     LabeledMesh labeled;
@@ -1357,10 +1357,10 @@ TEST(Gap, CowsTailTwistedFarKeepsItsTwistWhereTheGapWouldFold) {
   EXPECT_GT(whole_anywhere, 0);
 }
 
-// The cow's thesis clip turns its neck until the removal on the neck's side rings a piece of the
-// neck it does not reach: the kept triangles then ended in two loops, the removal was undone ring
-// by ring, and the rigid neck's skin crossed the body's (24 joint pairs at frame 3, DQS none).
-// Pieces the removal cuts off from their part now go with it (remove_islands).
+// The cow's thesis clip turns its neck until, at frame 3, the removal on the body's side rings two
+// of the body's triangles it does not reach: the kept triangles then ended in two loops, the
+// removal was undone ring by ring, and the rigid neck's skin crossed the body's (24 joint pairs,
+// DQS none). Pieces the removal cuts off from their part now go with it (remove_islands).
 TEST(Gap, CowsThesisClipRemovesWhatItsNecksRemovalCutsOff) {
   const std::vector<int> over = gap_pairs_over_dqs("cow", "cow_thesis_gap.clip", 4);
   ASSERT_EQ(over.size(), 4u);
