@@ -348,6 +348,68 @@ TEST(Gap, RemovalTakesThePitItRings) {
   EXPECT_EQ(removal(true), removal(false));
 }
 
+// A short middle part whose far opening slants down to one ring above its near opening on one
+// side (rings 0.05 apart; the armadillo's upper arm, 312 vertices between its shoulder and its
+// elbow). Bent 45° at the near joint, the middle part's side dips into the upper part there, and
+// the near opening's vertices that go share triangles with the far opening: what is kept of the
+// middle part then meets the far loop instead of closing. Those vertices stay, and the rest of the
+// removal goes unclamped (before, it was undone ring by ring down to none).
+TEST(Gap, RemovalStopsOneEdgeShortOfAnotherOpening) {
+  constexpr int kSides = 32, kRings = 41;
+  const auto height = [](int k) { return 0.05 * k; };
+  LabeledMesh labeled;
+  labeled.mesh = test::lathe(kSides, kRings, height, [](double) { return 0.2; });
+  // Labels by quad, so that each opening runs along ring and side edges: below z = 1 the upper
+  // part, above 1.05 + (y + 0.2) the forearm (one quad row of the middle at y = -0.2, eight at 0.2).
+  for (int t = 0; t < static_cast<int>(labeled.mesh.triangles.size()); ++t) {
+    const int quad = t < kSides ? -1 : (t - kSides) / 2;
+    const int k = quad < 0 ? 0 : std::min(quad / kSides, kRings - 2);
+    const double z = t < kSides ? 0.0 : quad / kSides >= kRings - 1 ? 2.0 : (height(k) + height(k + 1)) / 2;
+    const double y = 0.2 * std::sin(2 * std::numbers::pi * (quad % kSides + 0.5) / kSides);
+    labeled.labels.push_back(z < 1.0 ? 0 : z < 1.05 + (y + 0.2) ? 1 : 2);
+  }
+  labeled.part_names = {"upper", "middle", "forearm"};
+  compute_vertex_normals(labeled.mesh);
+  SegmentedModel model = SegmentedModel::build(labeled, "arm");
+  model.attach_hierarchy(parse_skel("arm.skel",
+                                    "ROOT upper -180 180 -180 180 -180 180 { JOINT middle -180 180 -180 180 -180 180"
+                                    " { JOINT forearm -180 180 -180 180 -180 180 { End Site } } }"));
+  SkeletonParams params;
+  params.method = "centroid";
+  const Skeleton skeleton = extract_skeleton(model, params);
+  const GapModel gap = build_gap_model(model, skeleton, build_rig(model, skeleton));
+  ASSERT_EQ(gap.joints.size(), 2u);
+  const int near = gap.joints[0].child == 1 ? 0 : 1, far = 1 - near;
+  const Vec3 center(0, 0, 1);
+  const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
+  const QT relative{bend, center - bend * center};
+  RemovalMarks marks;
+  marks.resize(gap);
+  ++marks.frame;
+  SideBoundary parent, child;
+  remove_overlap(gap, near, false, relative, marks, parent);
+  remove_overlap(gap, near, true, relative, marks, child, &parent);
+  EXPECT_FALSE(child.clamped);
+  const std::set<int> far_loop(gap.joints[far].loop.begin(), gap.joints[far].loop.end());
+  std::set<int> near_opening_removed;
+  for (int v : child.removed) {
+    if (gap.opening_joint[v] == near) near_opening_removed.insert(v);
+    for (int i = gap.vertex_triangle_offset[v]; i < gap.vertex_triangle_offset[v + 1]; ++i) {
+      const int f = gap.vertex_triangle[i];
+      if (gap.triangle_part[f] != 1) continue;
+      for (int w : gap.triangles[f])
+        EXPECT_EQ(far_loop.count(w), 0u) << "vertex " << v << " shares a triangle with the far opening's " << w;
+    }
+  }
+  // By hand: the near opening (ring 20, z = 1) dips below its plane where y < 0, sides 17-31. The
+  // far opening's lowest stretch runs along ring 21 over the quads whose centre has y < -0.175,
+  // sides 21-26, so through ring 21's sides 21-27; ring 20's side j shares triangles with ring 21's
+  // j and j + 1, so sides 20-27 stay. What goes of the near opening: sides 17-19 and 28-31.
+  const auto id = [](int ring, int side) { return kSides * ring + side; };
+  const std::set<int> expected{id(20, 17), id(20, 18), id(20, 19), id(20, 28), id(20, 29), id(20, 30), id(20, 31)};
+  EXPECT_EQ(near_opening_removed, expected);
+}
+
 // Two children of one part that also touch each other cannot be bridged to their parent alone:
 // refused with a message, before any frame.
 TEST(Gap, SiblingsThatTouchAreRefused) {

@@ -99,6 +99,29 @@ bool remove_islands(const GapModel& gap, int joint_index, int part, RemovalMarks
   return out.removed.size() > removed_before;
 }
 
+// Removed vertices that share a triangle with another joint's opening come back, so that the
+// removal stops one edge short of it. Their triangles reach that opening, and the boundary of what
+// is kept runs into the other loop instead of closing; undone ring by ring, the removal kept none
+// of its overlap: the armadillo's upper arm, whose elbow opening comes within an edge of its
+// shoulder opening, crossed the torso in 29 pairs more than DQS's (its wave, frame 7; 22 once it
+// stops short). Returns whether any came back.
+bool keep_off_other_openings(const GapModel& gap, int joint_index, int part, RemovalMarks& marks, SideBoundary& out) {
+  const std::size_t before = out.removed.size();
+  std::erase_if(out.removed, [&](int v) {
+    for (int i = gap.vertex_triangle_offset[v]; i < gap.vertex_triangle_offset[v + 1]; ++i) {
+      const int f = gap.vertex_triangle[i];
+      if (gap.triangle_part[f] != part) continue;
+      for (int w : gap.triangles[f])
+        if (gap.opening_joint[w] >= 0 && gap.opening_joint[w] != joint_index) {
+          set_removed(gap, marks, v, part, 0);
+          return true;
+        }
+    }
+    return false;
+  });
+  return out.removed.size() < before;
+}
+
 enum class Trace { loop, pinched, several_loops };
 
 // The boundary of the part's kept triangles at this joint, as one loop in the part's
@@ -245,11 +268,11 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
     out.gone.clear();
   };
   // A removal that eats too much of the part, or leaves no single boundary loop even after the
-  // pieces it cuts off and the vertices that pinch it join the removed ones, is tried again one
-  // ring shallower (clamped).
+  // pieces it cuts off and the vertices that pinch it join the removed ones, and after it stops
+  // short of the other openings, is tried again one ring shallower (clamped).
   for (int max_depth = std::numeric_limits<int>::max();;) {
     const int deepest = search(max_depth);
-    bool ok = static_cast<int>(out.removed.size()) <= limit, islands_tried = false;
+    bool ok = static_cast<int>(out.removed.size()) <= limit, islands_tried = false, kept_off = false;
     for (int round = 0; ok; ++round) {
       mark_gone(gap, part, marks, out);
       int pinch = -1;
@@ -258,6 +281,12 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
       if (trace == Trace::several_loops && !islands_tried) {
         islands_tried = true;
         ok = remove_islands(gap, joint_index, part, marks, out) && static_cast<int>(out.removed.size()) <= limit;
+        if (!ok && !kept_off) {  // from the search's removal again: remove_islands may have added to it
+          undo();
+          search(max_depth);
+          ok = kept_off = keep_off_other_openings(gap, joint_index, part, marks, out);
+          islands_tried = false;
+        }
         continue;
       }
       ok = trace == Trace::pinched && round < kPinchRounds &&
