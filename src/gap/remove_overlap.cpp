@@ -122,6 +122,44 @@ bool keep_off_other_openings(const GapModel& gap, int joint_index, int part, Rem
   return out.removed.size() < before;
 }
 
+// Breadth-first from joint `joint_index`'s opening, at most `max_depth` rings deep, the vertices of
+// `part` that `overlaps` go, and the search goes on through them. Another opening and the ring
+// around it are never removed: each joint keeps a collar of its own. Returns the deepest ring a
+// removed vertex lies on, -1 for none.
+template <typename Overlaps>
+int remove_from_opening(const GapModel& gap, int joint_index, int part, const Overlaps& overlaps, int max_depth,
+                        RemovalMarks& marks, SideBoundary& out) {
+  ++marks.visit;
+  std::vector<int>& queue = marks.queue;
+  std::vector<int>& depth = marks.depth;
+  queue.clear();
+  depth.clear();
+  for (int v : gap.joints[joint_index].loop) {
+    marks.visited[v] = marks.visit;
+    queue.push_back(v);
+    depth.push_back(0);
+  }
+  int deepest = -1;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const int v = queue[head];
+    if (depth[head] > max_depth) break;
+    if (gap.opening_collar[v] != -1 && gap.opening_collar[v] != joint_index) continue;
+    if (marks.removed_in(gap, v, part) || !overlaps(v)) continue;
+    set_removed(gap, marks, v, part, marks.frame);
+    out.removed.push_back(v);
+    deepest = depth[head];
+    for (int i = gap.ring_offset[v]; i < gap.ring_offset[v + 1]; ++i) {
+      const int w = gap.ring[i];
+      if (marks.visited[w] != marks.visit && gap.in_part(w, part)) {
+        marks.visited[w] = marks.visit;
+        queue.push_back(w);
+        depth.push_back(depth[head] + 1);
+      }
+    }
+  }
+  return deepest;
+}
+
 enum class Trace { loop, pinched, several_loops };
 
 // The boundary of the part's kept triangles at this joint, as one loop in the part's
@@ -228,38 +266,8 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   out.clamped = false;
   const int limit = gap.part_vertex_count[part] / 2;
   std::vector<int> loop;
-  // Breadth-first from the opening, at most `max_depth` rings deep. Another opening and the ring
-  // around it are never removed: each joint keeps a collar of its own.
   const auto search = [&](int max_depth) {
-    ++marks.visit;
-    std::vector<int>& queue = marks.queue;
-    std::vector<int>& depth = marks.depth;
-    queue.clear();
-    depth.clear();
-    for (int v : joint.loop) {
-      marks.visited[v] = marks.visit;
-      queue.push_back(v);
-      depth.push_back(0);
-    }
-    int deepest = -1;
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      const int v = queue[head];
-      if (depth[head] > max_depth) break;
-      if (gap.opening_collar[v] != -1 && gap.opening_collar[v] != joint_index) continue;
-      if (marks.removed_in(gap, v, part) || !overlaps(v)) continue;
-      set_removed(gap, marks, v, part, marks.frame);
-      out.removed.push_back(v);
-      deepest = depth[head];
-      for (int i = gap.ring_offset[v]; i < gap.ring_offset[v + 1]; ++i) {
-        const int w = gap.ring[i];
-        if (marks.visited[w] != marks.visit && gap.in_part(w, part)) {
-          marks.visited[w] = marks.visit;
-          queue.push_back(w);
-          depth.push_back(depth[head] + 1);
-        }
-      }
-    }
-    return deepest;
+    return remove_from_opening(gap, joint_index, part, overlaps, max_depth, marks, out);
   };
   const auto undo = [&] {
     for (int v : out.removed) set_removed(gap, marks, v, part, 0);
