@@ -297,6 +297,33 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
   }
 }
 
+namespace {
+
+// The child's side of Remove at joint `joint`, the child bent 45° about x through (0, 0, 1), after
+// the parent's side, as a frame runs them.
+SideBoundary removal_bent_45(const GapModel& gap, int joint) {
+  const Vec3 center(0, 0, 1);
+  const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
+  const QT relative{bend, center - bend * center};
+  RemovalMarks marks;
+  marks.resize(gap);
+  ++marks.frame;
+  SideBoundary parent, child;
+  remove_overlap(gap, joint, false, relative, marks, parent);
+  remove_overlap(gap, joint, true, relative, marks, child, &parent);
+  return child;
+}
+
+// The gap model of `model` rigged from its centroid skeleton.
+GapModel centroid_gap_model(const SegmentedModel& model) {
+  SkeletonParams params;
+  params.method = "centroid";
+  const Skeleton skeleton = extract_skeleton(model, params);
+  return build_gap_model(model, skeleton, build_rig(model, skeleton));
+}
+
+}  // namespace
+
 // Remove on a tube's forearm bent 45° about x: its inner side (-y) dips below the opening plane
 // as far along the bone as 0.2 tan 45° and stays in the upper arm's box to about 0.08, so the
 // forearm's first rings are 0.02 apart. A pit pressed into that side (one triangle's three
@@ -327,20 +354,9 @@ TEST(Gap, RemovalTakesThePitItRings) {
     SegmentedModel model = SegmentedModel::build(labeled, "arm");
     model.attach_hierarchy(parse_skel(
         "arm.skel", "ROOT upper -180 180 -180 180 -180 180 { JOINT forearm -180 180 -180 180 -180 180 { End Site } }"));
-    SkeletonParams params;
-    params.method = "centroid";
-    const Skeleton skeleton = extract_skeleton(model, params);
-    const GapModel gap = build_gap_model(model, skeleton, build_rig(model, skeleton));
+    const GapModel gap = centroid_gap_model(model);
     EXPECT_EQ(gap.joints.size(), 1u);
-    const Vec3 center(0, 0, 1);
-    const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
-    const QT relative{bend, center - bend * center};
-    RemovalMarks marks;
-    marks.resize(gap);
-    ++marks.frame;
-    SideBoundary parent, child;
-    remove_overlap(gap, 0, false, relative, marks, parent);
-    remove_overlap(gap, 0, true, relative, marks, child, &parent);
+    const SideBoundary child = removal_bent_45(gap, 0);
     EXPECT_FALSE(child.clamped);
     for (int v : pit) EXPECT_EQ(std::count(child.removed.begin(), child.removed.end(), v), 1) << "pit vertex " << v;
     return std::set<int>(child.removed.begin(), child.removed.end());
@@ -374,21 +390,10 @@ TEST(Gap, RemovalStopsOneEdgeShortOfAnotherOpening) {
   model.attach_hierarchy(parse_skel("arm.skel",
                                     "ROOT upper -180 180 -180 180 -180 180 { JOINT middle -180 180 -180 180 -180 180"
                                     " { JOINT forearm -180 180 -180 180 -180 180 { End Site } } }"));
-  SkeletonParams params;
-  params.method = "centroid";
-  const Skeleton skeleton = extract_skeleton(model, params);
-  const GapModel gap = build_gap_model(model, skeleton, build_rig(model, skeleton));
+  const GapModel gap = centroid_gap_model(model);
   ASSERT_EQ(gap.joints.size(), 2u);
   const int near = gap.joints[0].child == 1 ? 0 : 1, far = 1 - near;
-  const Vec3 center(0, 0, 1);
-  const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
-  const QT relative{bend, center - bend * center};
-  RemovalMarks marks;
-  marks.resize(gap);
-  ++marks.frame;
-  SideBoundary parent, child;
-  remove_overlap(gap, near, false, relative, marks, parent);
-  remove_overlap(gap, near, true, relative, marks, child, &parent);
+  const SideBoundary child = removal_bent_45(gap, near);
   EXPECT_FALSE(child.clamped);
   const std::set<int> far_loop(gap.joints[far].loop.begin(), gap.joints[far].loop.end());
   std::set<int> near_opening_removed;
