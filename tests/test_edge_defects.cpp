@@ -2,6 +2,8 @@
 // Edge defects and self-intersections on a tetrahedron built in code, whole and broken.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
 
@@ -84,6 +86,23 @@ TEST(SelfIntersections, TwoTetrahedraIntersectOnlyWhereTheyOverlap) {
   std::vector<Tri> fin = kTetrahedron;
   fin.push_back({1, 0, 4});
   EXPECT_FALSE(self_intersections(positions, fin).has_value());
+}
+
+// Issue 24 counts only pairs whose triangles share no vertex. Triangle 0 lies in z = 0; triangle 1
+// shares its corner at the origin and stands across it, crossing it along the diagonal beyond that
+// corner (a fold at the vertex); triangle 2 pierces it away from both.
+TEST(SelfIntersections, PairsSharingNoVertexLeaveOutAFoldAtAVertex) {
+  const std::vector<float> positions{0,    0,    0, 1,    0,    0,  0,    1,    0, 0.3f,  0.3f, -1,
+                                     0.3f, 0.3f, 1, 0.6f, 0.1f, -1, 0.7f, 0.1f, 1, 0.65f, 0.2f, 0};
+  const std::vector<Tri> triangles{{0, 1, 2}, {0, 3, 4}, {5, 6, 7}};
+  const auto pairs = self_intersections(positions, triangles);
+  ASSERT_TRUE(pairs.has_value());
+  std::vector<std::pair<int, int>> sorted;
+  for (auto [a, b] : *pairs) sorted.emplace_back(std::min(a, b), std::max(a, b));
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}}));
+  const auto apart = pairs_sharing_no_vertex(sorted, triangles);
+  EXPECT_EQ(apart, (std::vector<std::pair<int, int>>{{0, 2}}));
 }
 
 // Pairs part by part, hand-counted: a pair in one part is that part's, a pair between a part and

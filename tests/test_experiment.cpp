@@ -290,19 +290,25 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
   std::vector<fs::path> clips = model_clips("cow");
   ASSERT_FALSE(clips.empty());
   clips.resize(1);
-  // Per part: the pairs in it and those between it and its parent.
+  // Per part: the pairs in it and those between it and its parent; [parts]: those of them whose
+  // triangles share no vertex (issue 24's count).
   const auto joint_pairs = [&](const Frame& frame, const SkinMesh& rest) {
     const FrameTopology topology = skinlab::topology(frame, rest);
-    std::vector<int> per_part(parent.size(), 0);
+    std::vector<int> per_part(parent.size() + 1, 0);
     const auto pairs = self_intersections(frame.positions, topology.triangles);
     for (const auto& [a, b] : pairs.value()) {
       const int pa = topology.triangle_component[a], pb = topology.triangle_component[b];
+      const bool at_joint = pa == pb || parent[pa] == pb || parent[pb] == pa;
       if (pa == pb || parent[pa] == pb) ++per_part[pa];
       if (parent[pb] == pa) ++per_part[pb];
+      int shared = 0;
+      for (int u : topology.triangles[a])
+        for (int v : topology.triangles[b]) shared += u == v;
+      if (at_joint && shared == 0) ++per_part.back();
     }
     return per_part;
   };
-  std::map<std::string, std::vector<int>> extra;  // per deformer and frame
+  std::map<std::string, std::vector<int>> extra, extra_apart;  // per deformer and frame
   std::map<std::string, std::vector<std::vector<int>>> extra_per_part;
   for (const std::string deformer : {"gap", "lbs", "dqs"}) {
     Frame frame;
@@ -314,6 +320,8 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
       session.play(f, frame);
       std::vector<int> posed = joint_pairs(frame, session.deformer().rest_mesh());
       for (std::size_t c = 0; c < posed.size(); ++c) posed[c] -= rest[c];
+      extra_apart[deformer].push_back(posed.back());
+      posed.pop_back();
       extra[deformer].push_back(std::accumulate(posed.begin(), posed.end(), 0));
       extra_per_part[deformer].push_back(posed);
     }
@@ -329,9 +337,10 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     EXPECT_EQ(row.at("frames"), static_cast<int>(mine.size()));
     EXPECT_EQ(row.at("frames_unmeasured"), 0);
     std::vector<int> over;
-    int worst = std::numeric_limits<int>::min(), worst_frame = -1, over_at_rest = 0;
+    int worst = std::numeric_limits<int>::min(), worst_frame = -1, over_at_rest = 0, over_apart = 0;
     for (std::size_t f = 0; f < mine.size(); ++f) {
       if (mine[f] - dqs[f] > 0) over.push_back(static_cast<int>(f));
+      over_apart += extra_apart[deformer][f] - extra_apart["dqs"][f] > 0;
       over_at_rest += mine[f] - dqs[f] > 0 && mine[f] <= 0;
       if (mine[f] - dqs[f] > worst) {
         worst = mine[f] - dqs[f];
@@ -348,6 +357,7 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     EXPECT_EQ(row.at("frames_over_list"), runs);
     EXPECT_EQ(row.at("frames_over"), static_cast<int>(over.size()));
     EXPECT_EQ(row.at("frames_over_at_rest"), over_at_rest);
+    EXPECT_EQ(row.at("frames_over_apart"), over_apart);
     EXPECT_EQ(row.at("excess_max"), worst);
     EXPECT_EQ(row.at("excess_max_frame"), worst_frame);
     // The joint with the most of the worst frame's excess, by name; none where no frame has any.
@@ -371,28 +381,36 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
 
 // The sweeps' worst-pose table counts, per sweep, the poses where a deformer has more than DQS's
 // extra pairs + 2 at the same angle: here gap at 10° (5 against 2) but not at 20° (3 against 1,
-// exactly the margin); a pose without a count (an open frame) is left out.
+// exactly the margin); a pose without a count (an open frame) is left out. Counting only the pairs
+// that share no vertex, gap is over at 20° (4 against 1) and 50° (5 against 0), not at 10°.
 TEST(JointSweepTable, CountsThePosesOverDqsPlusTwoAtTheSameAngle) {
   const TableKindEntry* kind = find_table_kind("joint_sweep");
   ASSERT_NE(kind, nullptr);
   TableSpec spec{"sweeps", kind, "Sweeps", {"arm"}, {"gap", "dqs"}, 6, nlohmann::json::object()};
   std::vector<nlohmann::json> rows;
-  const auto pose = [&](const char* deformer, double angle, const nlohmann::json& pairs) {
+  const auto pose = [&](const char* deformer, double angle, const nlohmann::json& pairs, const nlohmann::json& apart) {
     rows.push_back({{"model", "arm"},
                     {"joint", "forearm"},
                     {"motion", "bend"},
                     {"angle", angle},
                     {"skinning", deformer},
                     {"extra_pairs", pairs},
+                    {"extra_pairs_apart", apart},
                     {"inscribed_ratio", 1.0},
                     {"section_ratio", 1.0},
                     {"volume_change_pct", 0.0},
                     {"normal_deviation_deg", 0.0},
                     {"open_edges", 0}});
   };
-  for (const auto& [angle, gap, dqs] : std::vector<std::tuple<double, nlohmann::json, nlohmann::json>>{
-           {0, 0, 0}, {10, 5, 2}, {20, 3, 1}, {30, nullptr, 0}, {40, 9, nullptr}})
-    pose("gap", angle, gap), pose("dqs", angle, dqs);
+  using Counts = std::vector<std::tuple<double, nlohmann::json, nlohmann::json, nlohmann::json, nlohmann::json>>;
+  // angle, gap's pairs and DQS's, gap's pairs sharing no vertex and DQS's
+  for (const auto& [angle, gap, dqs, gap_apart, dqs_apart] : Counts{{0, 0, 0, 0, 0},
+                                                                    {10, 5, 2, 2, 2},
+                                                                    {20, 3, 1, 4, 1},
+                                                                    {30, nullptr, 0, nullptr, 0},
+                                                                    {40, 9, nullptr, 9, nullptr},
+                                                                    {50, 2, 2, 5, 0}})
+    pose("gap", angle, gap, gap_apart), pose("dqs", angle, dqs, dqs_apart);
   const std::vector<Table> tables = kind->more_tables(spec, rows);
   ASSERT_EQ(tables.size(), 1u);
   const Table& worst = tables[0];
@@ -402,6 +420,11 @@ TEST(JointSweepTable, CountsThePosesOverDqsPlusTwoAtTheSameAngle) {
   EXPECT_EQ(worst.rows[0][3], "gap");
   EXPECT_EQ(worst.rows[0][column], "1");
   EXPECT_EQ(worst.rows[1][column], "");  // DQS against itself
+  const auto apart =
+      std::find(worst.columns.begin(), worst.columns.end(), "Over DQS + 2, sharing no vertex") - worst.columns.begin();
+  ASSERT_LT(apart, static_cast<long>(worst.columns.size()));
+  EXPECT_EQ(worst.rows[0][apart], "2");
+  EXPECT_EQ(worst.rows[1][apart], "");
 }
 
 TEST_F(Experiment, MalformedDefinitionsNameTheFileAndThePath) {

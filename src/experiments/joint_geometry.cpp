@@ -2,7 +2,6 @@
 #include "skinlab/experiments/joint_geometry.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "skinlab/metrics/self_intersections.hpp"
 #include "skinlab/metrics/surface_distance.hpp"
@@ -68,16 +67,19 @@ double distance_to_joint_parts(const std::vector<float>& positions, const std::v
 }
 
 int frame_joint_pairs(const Frame& frame, const SkinMesh& rest, const std::vector<int>& parent) {
-  const std::optional<std::vector<int>> per_part = frame_pairs_per_part(frame, rest, parent);
-  return per_part ? std::accumulate(per_part->begin(), per_part->end(), 0) : -1;
+  const FrameTopology topo = topology(frame, rest);
+  const auto pairs = self_intersections(frame.positions, topo.triangles);
+  return pairs ? pairs_at_joints(*pairs, topo.triangle_component, parent) : -1;
 }
 
-std::optional<std::vector<int>> frame_pairs_per_part(const Frame& frame, const SkinMesh& rest,
-                                                     const std::vector<int>& parent) {
+std::optional<JointPairsPerPart> frame_pairs_per_part(const Frame& frame, const SkinMesh& rest,
+                                                      const std::vector<int>& parent) {
   const FrameTopology topo = topology(frame, rest);
   const auto pairs = self_intersections(frame.positions, topo.triangles);
   if (!pairs) return std::nullopt;
-  return pairs_per_part(*pairs, topo.triangle_component, parent);
+  return JointPairsPerPart{
+      pairs_per_part(*pairs, topo.triangle_component, parent),
+      pairs_per_part(pairs_sharing_no_vertex(*pairs, topo.triangles), topo.triangle_component, parent)};
 }
 
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {

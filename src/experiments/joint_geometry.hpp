@@ -56,9 +56,14 @@ double distance_to_joint_parts(const std::vector<float>& positions, const std::v
 /// part and its parent); -1 when the frame is not a mesh CGAL takes (an edge in three triangles).
 /// `parent`: each part's parent, -1 for the root.
 int frame_joint_pairs(const Frame& frame, const SkinMesh& rest, const std::vector<int>& parent);
-/// The same part by part (pairs_per_part); nothing where frame_joint_pairs gives -1.
-std::optional<std::vector<int>> frame_pairs_per_part(const Frame& frame, const SkinMesh& rest,
-                                                     const std::vector<int>& parent);
+/// The same part by part (pairs_per_part): `all` as frame_joint_pairs counts them, `apart` only
+/// those whose triangles share no vertex (pairs_sharing_no_vertex). Nothing where
+/// frame_joint_pairs gives -1.
+struct JointPairsPerPart {
+  std::vector<int> all, apart;  ///< #parts each
+};
+std::optional<JointPairsPerPart> frame_pairs_per_part(const Frame& frame, const SkinMesh& rest,
+                                                      const std::vector<int>& parent);
 
 /// The angle (radians) of the child's rotation relative to its parent.
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child);

@@ -18,13 +18,22 @@ namespace {
 
 // The frames sampled from a clip (spread_frame) and, per frame, the extra self-intersecting pairs
 // at the joints of a deformer's frame over its own rest frame's (negative where the frame has
-// fewer), in all and joint by joint (pairs_per_part); nothing where either is not a mesh CGAL
-// takes.
+// fewer), in all and joint by joint (pairs_per_part), and in all counting only the pairs that share
+// no vertex (issue 24's definition); nothing where either is not a mesh CGAL takes.
 struct ExtraJointPairs {
   std::vector<int> frame;
-  std::vector<std::optional<int>> extra;
+  std::vector<std::optional<int>> extra, extra_apart;
   std::vector<std::vector<int>> extra_per_part;  ///< empty where extra is nothing
 };
+
+// sum(posed) - sum(rest), with the per-part differences into `per_part` when asked.
+int extra_over_rest(const std::vector<int>& posed, const std::vector<int>& rest, std::vector<int>* per_part) {
+  std::vector<int> extra;
+  std::transform(posed.begin(), posed.end(), rest.begin(), std::back_inserter(extra), std::minus<>());
+  const int sum = std::accumulate(extra.begin(), extra.end(), 0);
+  if (per_part) *per_part = std::move(extra);
+  return sum;
+}
 
 ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& clip, const std::string& deformer,
                                   int frames) {
@@ -42,10 +51,11 @@ ExtraJointPairs extra_joint_pairs(const SegmentedModel& model, const ClipFile& c
     session.play(result.frame.back(), frame);
     const auto pairs = frame_pairs_per_part(frame, session.deformer().rest_mesh(), parent);
     std::vector<int> extra;
-    if (rest && pairs)
-      std::transform(pairs->begin(), pairs->end(), rest->begin(), std::back_inserter(extra), std::minus<>());
-    result.extra.push_back(rest && pairs ? std::optional<int>(std::accumulate(extra.begin(), extra.end(), 0))
-                                         : std::nullopt);
+    const bool measured = rest && pairs;
+    result.extra.push_back(measured ? std::optional<int>(extra_over_rest(pairs->all, rest->all, &extra))
+                                    : std::nullopt);
+    result.extra_apart.push_back(measured ? std::optional<int>(extra_over_rest(pairs->apart, rest->apart, nullptr))
+                                          : std::nullopt);
     result.extra_per_part.push_back(std::move(extra));
   }
   return result;
@@ -92,7 +102,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
     for (const std::string& deformer : deformers) {
       const ExtraJointPairs measured = extra_joint_pairs(model, clip, deformer, frames);
       const std::vector<std::optional<int>>& extra = measured.extra;
-      int over = 0, over_at_rest = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
+      int over = 0, over_at_rest = 0, over_apart = 0, unmeasured = 0, pairs_max = 0, baseline_max = 0;
       nlohmann::json excess_max, excess_frame, excess_part;
       std::vector<int> over_frames;
       for (int s = 0; s < samples; ++s) {
@@ -111,6 +121,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
           if (excess > 0)
             excess_part = model.components()[worst_part(measured.extra_per_part[s], reference.extra_per_part[s])].name;
         }
+        over_apart += *measured.extra_apart[s] - *reference.extra_apart[s] > margin;
         if (excess > margin) {
           ++over;
           over_at_rest += *extra[s] <= 0;
@@ -125,6 +136,7 @@ nlohmann::json measure_joint_pairs(const std::string& name, const SegmentedModel
                       {"frames", samples},
                       {"frames_over", over},
                       {"frames_over_at_rest", over_at_rest},
+                      {"frames_over_apart", over_apart},
                       {"frames_unmeasured", unmeasured},
                       {"excess_max", excess_max},
                       {"excess_max_frame", excess_frame},

@@ -57,25 +57,36 @@ std::vector<SweepMotion> default_sweep_motions() {
 
 namespace {
 
+struct JointPairCount {
+  int all = -1, apart = -1;
+};
+
 // The measures of one frame of a joint sweep against the same deformer's rest frame.
 struct SweepReference {
   int parent = -1, child = -1;
   std::optional<JointSection> section;
   Vec3 center = Vec3::Zero();
   double center_distance = 0, section_area = 0, volume = 0, deviation = 0;
-  int pairs = 0;  ///< -1: the rest frame is not a mesh CGAL takes
+  JointPairCount pairs;  ///< -1: the rest frame is not a mesh CGAL takes
   bool closed = false;
 };
 
-// Self-intersecting pairs whose two triangles both lie in the joint's parent or child; -1 when
-// CGAL cannot take the frame.
-int pairs_at_joint(const std::vector<float>& positions, const std::vector<Tri>& triangles,
-                   const std::vector<int>& labels, int parent, int child) {
+// Self-intersecting pairs whose two triangles both lie in the joint's parent or child: all, and
+// those whose triangles share no vertex (issue 24's count); -1 when CGAL cannot take the frame.
+JointPairCount pairs_at_joint(const std::vector<float>& positions, const std::vector<Tri>& triangles,
+                              const std::vector<int>& labels, int parent, int child) {
   const auto pairs = self_intersections(positions, triangles);
-  if (!pairs) return -1;
+  if (!pairs) return {};
   const auto near = [&](int t) { return labels[t] == parent || labels[t] == child; };
-  return static_cast<int>(std::count_if(pairs->begin(), pairs->end(),
-                                        [&](const std::pair<int, int>& p) { return near(p.first) && near(p.second); }));
+  std::vector<std::pair<int, int>> at_joint;
+  std::copy_if(pairs->begin(), pairs->end(), std::back_inserter(at_joint),
+               [&](const std::pair<int, int>& p) { return near(p.first) && near(p.second); });
+  return {static_cast<int>(at_joint.size()), static_cast<int>(pairs_sharing_no_vertex(at_joint, triangles).size())};
+}
+
+// Extra pairs over the rest frame's; null where either is not measurable.
+nlohmann::json extra_over(int posed, int rest) {
+  return posed >= 0 && rest >= 0 ? nlohmann::json(posed - rest) : nlohmann::json();
 }
 
 }  // namespace
@@ -133,7 +144,7 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
           const double deform_ms = 1e3 * stopwatch.seconds();
           const TriMesh mesh = frame_mesh(frame, skin);
           const std::vector<int> labels = topology(frame, skin).triangle_component;
-          const int pairs = pairs_at_joint(frame.positions, mesh.triangles, labels, ref.parent, ref.child);
+          const JointPairCount pairs = pairs_at_joint(frame.positions, mesh.triangles, labels, ref.parent, ref.child);
           const double distance =
               distance_to_joint_parts(frame.positions, mesh.triangles, labels, ref.child, ref.parent,
                                       posed_center(ref.center, rig, ref.child, accepted));
@@ -156,7 +167,8 @@ nlohmann::json measure_joint_sweep(const std::string& name, const SegmentedModel
                {"motion", motion.name},
                {"angle", angle},
                {"skinning", deformer},
-               {"extra_pairs", pairs >= 0 && ref.pairs >= 0 ? nlohmann::json(pairs - ref.pairs) : nlohmann::json()},
+               {"extra_pairs", extra_over(pairs.all, ref.pairs.all)},
+               {"extra_pairs_apart", extra_over(pairs.apart, ref.pairs.apart)},
                {"inscribed_ratio",
                 ref.center_distance > 0 ? nlohmann::json(distance / ref.center_distance) : nlohmann::json()},
                {"section_ratio", section},

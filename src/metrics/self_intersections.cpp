@@ -5,6 +5,7 @@
 #include <CGAL/Polygon_mesh_processing/self_intersections.h>
 #include <CGAL/Surface_mesh.h>
 
+#include <algorithm>
 #include <iterator>
 #include <numeric>
 
@@ -27,6 +28,18 @@ std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::ve
   pairs.reserve(faces.size());
   for (const auto& [a, b] : faces) pairs.emplace_back(static_cast<int>(a.idx()), static_cast<int>(b.idx()));
   return pairs;
+}
+
+std::vector<std::pair<int, int>> pairs_sharing_no_vertex(const std::vector<std::pair<int, int>>& pairs,
+                                                         const std::vector<Tri>& triangles) {
+  std::vector<std::pair<int, int>> apart;
+  for (const auto& [a, b] : pairs) {
+    const Tri& s = triangles[a];
+    const Tri& t = triangles[b];
+    if (std::none_of(s.begin(), s.end(), [&](int v) { return std::find(t.begin(), t.end(), v) != t.end(); }))
+      apart.emplace_back(a, b);
+  }
+  return apart;
 }
 
 int pairs_at_joints(const std::vector<std::pair<int, int>>& pairs, const std::vector<int>& triangle_component,

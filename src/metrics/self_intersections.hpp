@@ -18,6 +18,12 @@ namespace skinlab {
 std::optional<std::vector<std::pair<int, int>>> self_intersections(const std::vector<float>& positions,
                                                                    const std::vector<Tri>& triangles);
 
+/// The pairs of `pairs` whose two triangles (#F x 3 corner indices) share no vertex: issue 24's
+/// definition of a self-intersecting pair. It leaves out two triangles round one vertex that cross
+/// beyond it (a fold at that vertex), which `self_intersections` reports.
+std::vector<std::pair<int, int>> pairs_sharing_no_vertex(const std::vector<std::pair<int, int>>& pairs,
+                                                         const std::vector<Tri>& triangles);
+
 /// How many of `pairs` lie at a joint: both triangles in one part, or one in a part and the other
 /// in its parent (a gap patch belongs to the two parts it joins). Pairs between other parts are
 /// the pose's collisions, a forearm swung through the head, which no deformer causes or mends.

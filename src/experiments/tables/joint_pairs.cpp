@@ -42,28 +42,32 @@ std::string integer_cell(const nlohmann::json& value) { return value.is_number()
 Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
   const std::string baseline = spec.options.at("baseline");
   const std::string margin = spec.options.at("margin").dump();
-  Table t{spec.id,
-          spec.title,
-          {"Per clip and deformer, over frames spread evenly through the clip (every frame of a clip no longer "
-           "than the table's frames), the self-intersecting triangle pairs at the joints beyond each deformer's own "
-           "rest pose's (docs/quality.md), against " +
-           baseline + "'s in the same frame. Over: frames with more than " + baseline + "'s + " + margin +
-           "; of them at rest: frames where the deformer has no more pairs than at rest (" + baseline +
-           " pulled more of the rest pose's pairs apart); unmeasured: frames either deformer left as no mesh CGAL "
-           "takes; worst excess: the largest difference (negative: fewer pairs than " +
-           baseline +
-           " in every frame), the first frame it occurs in (0-based) and the joint, named by the part "
-           "that hangs from it, with the most of it (its part's own pairs and those with its parent)."},
-          {"Model", "Clip", "Deformer", "Frames", "Over", "Of them at rest", "Unmeasured", "Worst excess",
-           "Worst frame", "Worst joint", "Extra pairs max", baseline + " extra pairs max"},
-          {}};
+  Table t{
+      spec.id,
+      spec.title,
+      {"Per clip and deformer, over frames spread evenly through the clip (every frame of a clip no longer "
+       "than the table's frames), the self-intersecting triangle pairs at the joints beyond each deformer's own "
+       "rest pose's (docs/quality.md), against " +
+       baseline + "'s in the same frame. Over: frames with more than " + baseline + "'s + " + margin +
+       "; of them at rest: frames where the deformer has no more pairs than at rest (" + baseline +
+       " pulled more of the rest pose's pairs apart); over, sharing no vertex: the frames over when only pairs "
+       "whose two triangles share no vertex count (issue 24's definition; the other columns count two "
+       "triangles round a vertex that cross beyond it too); unmeasured: frames either deformer left as no mesh CGAL "
+       "takes; worst excess: the largest difference (negative: fewer pairs than " +
+       baseline +
+       " in every frame), the first frame it occurs in (0-based) and the joint, named by the part "
+       "that hangs from it, with the most of it (its part's own pairs and those with its parent)."},
+      {"Model", "Clip", "Deformer", "Frames", "Over", "Of them at rest", "Over, sharing no vertex", "Unmeasured",
+       "Worst excess", "Worst frame", "Worst joint", "Extra pairs max", baseline + " extra pairs max"},
+      {}};
   t.blank_reasons = {{"Worst excess", "no frame of the clip was measured"},
                      {"Worst frame", "no frame of the clip was measured"},
                      {"Worst joint", "no frame has more pairs than " + baseline + "'s"}};
   for (const auto& r : rows)
     t.rows.push_back({r.at("model"), r.at("clip"), r.at("skinning"), r.at("frames").dump(), r.at("frames_over").dump(),
-                      r.at("frames_over_at_rest").dump(), r.at("frames_unmeasured").dump(),
-                      integer_cell(r.at("excess_max")), integer_cell(r.at("excess_max_frame")),
+                      r.at("frames_over_at_rest").dump(), r.at("frames_over_apart").dump(),
+                      r.at("frames_unmeasured").dump(), integer_cell(r.at("excess_max")),
+                      integer_cell(r.at("excess_max_frame")),
                       r.at("excess_max_joint").is_string() ? r.at("excess_max_joint").get<std::string>() : "",
                       r.at("extra_pairs_max").dump(), r.at("baseline_extra_pairs_max").dump()});
   return t;
@@ -76,21 +80,25 @@ std::vector<Table> totals(const TableSpec& spec, const std::vector<nlohmann::jso
           spec.title + " (every clip)",
           {"Per deformer, the rows above summed over every clip and model: frames, frames over " +
            spec.options.at("baseline").get<std::string>() + "'s + " + spec.options.at("margin").dump() +
-           " pairs and of them those at rest, unmeasured frames, and the clips with no frame over."},
-          {"Deformer", "Clips", "Frames", "Over", "Of them at rest", "Unmeasured", "Clips within"},
+           " pairs and of them those at rest, frames over counting only pairs that share no vertex, unmeasured "
+           "frames, and the clips with no frame over."},
+          {"Deformer", "Clips", "Frames", "Over", "Of them at rest", "Over, sharing no vertex", "Unmeasured",
+           "Clips within"},
           {}};
   std::vector<std::string> order;
-  std::map<std::string, std::array<int, 6>> sums;  // clips, frames, over, at rest, unmeasured, clips within
+  // clips, frames, over, at rest, over sharing no vertex, unmeasured, clips within
+  std::map<std::string, std::array<int, 7>> sums;
   for (const auto& r : rows) {
     const std::string deformer = r.at("skinning");
     if (!sums.count(deformer)) order.push_back(deformer);
-    std::array<int, 6>& sum = sums[deformer];
+    std::array<int, 7>& sum = sums[deformer];
     sum[0] += 1;
     sum[1] += r.at("frames").get<int>();
     sum[2] += r.at("frames_over").get<int>();
     sum[3] += r.at("frames_over_at_rest").get<int>();
-    sum[4] += r.at("frames_unmeasured").get<int>();
-    sum[5] += r.at("frames_over").get<int>() == 0;
+    sum[4] += r.at("frames_over_apart").get<int>();
+    sum[5] += r.at("frames_unmeasured").get<int>();
+    sum[6] += r.at("frames_over").get<int>() == 0;
   }
   for (const std::string& deformer : order) {
     std::vector<std::string> cells{deformer};
@@ -117,6 +125,7 @@ TableKindEntry joint_pairs_table_kind() {
                      {"frames", "i"},
                      {"frames_over", "i"},
                      {"frames_over_at_rest", "i"},
+                     {"frames_over_apart", "i"},
                      {"frames_unmeasured", "i"},
                      {"excess_max", "n?"},
                      {"excess_max_frame", "i?"},
