@@ -27,9 +27,11 @@ constexpr double kBentFrom = 20.0 * 3.141592653589793 / 180.0, kStopBeforeBent =
 // band much shorter than its twist shears the part's own skin: homer's wave raises his shoulder
 // 70° about the rig's x, which holds a 74° twist about the upper arm's bone, and the band left in
 // the short upper arm (0.4–0.5 radii) folded the sleeve, 31 of its own triangle pairs per frame.
-// Standard-clip frames over DQS + 2 pairs: 423 uncapped, 416 at 120°, 410 at 90°, 404 at 75°,
-// 411 at 60°, 415 at 45°.
-constexpr double kMostTwistPerRadius = 75.0 * 3.141592653589793 / 180.0;
+// Standard-clip frames over DQS + 2 pairs when the cap came (docs/gap.md, second generation, 1):
+// 423 uncapped, 416 at 120°, 410 at 90°, 404 at 75°, 411 at 60°, 415 at 45°. Measured again
+// after item 18 (item 19), clip frames and sweep poses over: 90° 75 and 7, 75° 63 and 6, 70° 57
+// and 8, 67.5° 57 and 7, 65° 55 and 8, 62.5° 57 and 7, 60° 65 and 6, 50° 75 and 9.
+constexpr double kMostTwistPerRadius = 65.0 * 3.141592653589793 / 180.0;
 
 double smoothstep(double x) {
   x = std::clamp(x, 0.0, 1.0);

@@ -31,7 +31,7 @@ struct TwistBand {
   double parent_room = 0;     ///< the parent's band ends before s = -parent_room
   std::vector<int> passed;    ///< the child's own joints, whose openings a band of child_room may run past
 
-  /// The bands of one frame: `twist` is the twist they take: all of it up to 75° per opening
+  /// The bands of one frame: `twist` is the twist they take: all of it up to 65° per opening
   /// radius of the two bands' length, or none where Remove left them less than a quarter of the
   /// opening's radius; what they do not take stays with the gap.
   struct Fit {
