@@ -1447,3 +1447,30 @@ TEST(Gap, CamelsThesisClipHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {
   for (std::size_t f = 0; f < gap.size(); ++f) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
   EXPECT_GT(refined[2] + refined[3], 0);
 }
+
+// Homer's shoulder twisted 100° and 110° about the upper arm's bone (the joint sweep's poses): the
+// shoulder's patch crossed 11 of its cells, and at 110° the first finer level (0.7 of the spacing)
+// crossed 17, which ended the refinement with 11 pairs at the joints (DQS none). Every level now
+// runs while crossed cells are left, and 0.35 of the spacing crosses none.
+TEST(GapRefine, TriesEveryLevelEvenPastOneThatCrossesMore) {
+  const SegmentedModel model = load_model(resolve_model("homer"));
+  SessionParams params;
+  params.checks.limits = false;
+  params.checks.collisions = false;
+  AnimationSession gap(model, std::nullopt, params, find_deformer("gap"));
+  AnimationSession dqs(model, std::nullopt, params, find_deformer("dqs"));
+  const int upper_arm = model.find_component("arm_r_upper");
+  const auto joint_pairs = [&](AnimationSession& session, double twist) {
+    const SweepMotion motion{"twist", {0, 0, twist}, {0, 0, twist}, 1};
+    const Pose pose = sweep_pose(session.rig(), session.skeleton(), upper_arm, motion, 1.0, nullptr);
+    Frame frame;
+    session.deformer().deform(session.animator().apply(pose, 0.0), frame);
+    const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
+    return pairs_at_joints(*self_intersections(frame.positions, topology.triangles), topology.triangle_component,
+                           model.hierarchy()->parent);
+  };
+  for (double twist : {100.0, 110.0}) {
+    EXPECT_LE(joint_pairs(gap, twist), joint_pairs(dqs, twist) + 2) << twist << "°";
+    EXPECT_GT(dynamic_cast<const GapDeformer&>(gap.deformer()).last_frame().refined_patches, 0) << twist << "°";
+  }
+}
