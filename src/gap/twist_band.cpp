@@ -32,6 +32,11 @@ constexpr double kBentFrom = 20.0 * 3.141592653589793 / 180.0, kStopBeforeBent =
 // after item 18 (item 19), clip frames and sweep poses over: 90° 75 and 7, 75° 63 and 6, 70° 57
 // and 8, 67.5° 57 and 7, 65° 55 and 8, 62.5° 57 and 7, 60° 65 and 6, 50° 75 and 9.
 constexpr double kMostTwistPerRadius = 65.0 * 3.141592653589793 / 180.0;
+// A child's band whose room short of its own joints is under kRootLendsBelow opening radii
+// borrows the root's room behind its opening once one of those joints bends (TwistBand::root_room):
+// homer's shoulders, whose upper arms leave 1.0 radius short of the elbow. From 1.2 to 3 radii
+// the standard clips and sweeps change alike (docs/gap.md, second generation, item 21).
+constexpr double kRootLendsBelow = 2.0;
 
 double smoothstep(double x) {
   x = std::clamp(x, 0.0, 1.0);
@@ -39,14 +44,14 @@ double smoothstep(double x) {
 }
 
 // TwistBand::fit with the child's band ending before s = room.
-TwistBand::Fit fit_with_room(const TwistBand& band, double room, double twist, double child_begin,
-                             double parent_begin) {
+TwistBand::Fit fit_with_room(const TwistBand& band, double room, double twist, double child_begin, double parent_begin,
+                             double parent_room) {
   TwistBand::Fit f;
   f.child_begin = child_begin;
   f.parent_begin = parent_begin;
   if (band.length == 0) return f;
   f.child_length = std::clamp(room - child_begin, 0.0, band.length);
-  f.parent_length = std::clamp(band.parent_room - parent_begin, 0.0, band.length);
+  f.parent_length = std::clamp(parent_room - parent_begin, 0.0, band.length);
   const double total = f.child_length + f.parent_length;
   if (total < 0.25 * band.radius) return f;
   const double most = kMostTwistPerRadius * total / band.radius;
@@ -58,14 +63,14 @@ TwistBand::Fit fit_with_room(const TwistBand& band, double room, double twist, d
 }  // namespace
 
 TwistBand::Fit TwistBand::fit(double twist, double child_begin, double parent_begin, double bent_below) const {
-  const Fit run_on = fit_with_room(*this, child_room, twist, child_begin, parent_begin);
   const double stop = smoothstep((bent_below - kBentFrom) / (kStopBeforeBent - kBentFrom));
+  const Fit run_on = fit_with_room(*this, child_room, twist, child_begin, parent_begin, parent_room + stop * root_room);
   if (stop == 0) return run_on;
   // Stopped short only where it still takes the whole twist: the gap would bridge what it leaves,
   // and a patch bridging a shoulder's twist costs more than the wrung elbow (docs/gap.md, second
   // generation, items 1 and 16).
-  const Fit stopped =
-      fit_with_room(*this, child_room + stop * (child_room_short - child_room), twist, child_begin, parent_begin);
+  const Fit stopped = fit_with_room(*this, child_room + stop * (child_room_short - child_room), twist, child_begin,
+                                    parent_begin, parent_room + stop * root_room);
   return std::abs(stopped.twist) < std::abs(run_on.twist) ? run_on : stopped;
 }
 
@@ -147,10 +152,14 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
     band.child_room_short = std::max(0.0, clearance * short_of);
     // The parent lends a band only where it is a limb that carries on along the child's bone; a
     // trunk (the root, or a part the bone leaves sideways) would turn about an axis across it.
+    // The root lends one all the same to a child too short to hold a band short of its own bent
+    // joint (TwistBand::root_room).
     const int above = gap.joint_of_part[joint.parent];
     const Vec3 parent_bone = above >= 0 ? Vec3(joint.joint - gap.joints[above].joint) : Vec3::Zero();
     const bool limb = parent_bone.norm() > 0 && parent_bone.normalized().dot(band.axis) >= std::cos(kMaxLimbTurn);
-    band.parent_room = limb ? std::max(0.0, clearance * std::min(parent_end, parent_other)) : 0.0;
+    const double parent_room = std::max(0.0, clearance * std::min(parent_end, parent_other));
+    band.parent_room = limb ? parent_room : 0.0;
+    band.root_room = above < 0 && band.child_room_short < kRootLendsBelow * radius ? parent_room : 0.0;
     band.radius = radius;
     if (band.child_room + band.parent_room < 0.5 * radius) continue;
     band.length = radii * radius;
@@ -159,7 +168,7 @@ TwistBands build_twist_bands(const GapModel& gap, double radii, double clearance
       if (gap.vertex_part[v] != joint.child && below(gap.vertex_part[v])) bands.axial_up[v] = axial(v);
       if (gap.vertex_part[v] != joint.parent) continue;
       const double s = axial(v), d = lateral(v);
-      if (s > radius || -s > band.parent_room || d > reach) continue;
+      if (s > radius || -s > std::max(band.parent_room, band.root_room) || d > reach) continue;
       const double weight = 1 - smoothstep((d - 1.1 * widest) / (0.9 * widest));
       if (bands.parent_joint[v] < 0 || weight > bands.parent_weight[v]) {
         bands.parent_joint[v] = k;

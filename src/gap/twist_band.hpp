@@ -29,6 +29,12 @@ struct TwistBand {
   /// ... and before s = child_room_short where one of them bends (`passed`): short of its opening.
   double child_room_short = 0;
   double parent_room = 0;     ///< the parent's band ends before s = -parent_room
+  /// ... and before s = -root_room, where the parent is the root and the child's room short of its
+  /// own joints (child_room_short) is under two opening radii, in the measure one of them bends
+  /// (the `bent_below` ramp of fit): a band too short to stop before a bent elbow then spreads
+  /// the twist over the shoulder too, rather than wringing the bent forearm about the upper
+  /// arm's bone or leaving the twist to the gap (docs/gap.md, second generation, item 21).
+  double root_room = 0;
   std::vector<int> passed;    ///< the child's own joints, whose openings a band of child_room may run past
 
   /// The bands of one frame: `twist` is the twist they take: all of it up to 65° per opening
@@ -43,7 +49,8 @@ struct TwistBand {
   /// How a twist of `twist` radians fits when the gap ends at s = child_begin and s = -parent_begin,
   /// and the most the child's joints (`passed`) bend, the swing of their rotation about `axis`, is
   /// `bent_below` radians: up to 20° the child's band may run past them (child_room), from 30° it
-  /// ends short of their openings (child_room_short), smoothly between. A band turns what it runs
+  /// ends short of their openings (child_room_short), smoothly between, and the root lends its
+  /// room (root_room) in the same measure. A band turns what it runs
   /// past about its own axis, after their own motion: a bent joint's child would be wrung about
   /// the parent's bone. The band stops short only where it still takes as much of the twist as it
   /// would running on.
