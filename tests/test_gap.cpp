@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <numbers>
 #include <numeric>
 #include <optional>
@@ -17,6 +18,8 @@
 #include <set>
 #include <tuple>
 
+#include "gap_test_support.hpp"
+#include "run_command.hpp"
 #include "skinlab/core/closest_point.hpp"
 #include "skinlab/core/edge_defects.hpp"
 #include "skinlab/core/error.hpp"
@@ -27,9 +30,9 @@
 #include "skinlab/gap/conic_arc.hpp"
 #include "skinlab/gap/flip_folded_cells.hpp"
 #include "skinlab/gap/gap_deformer.hpp"
+#include "skinlab/gap/keep_out_of_ball.hpp"
 #include "skinlab/gap/reconstruct_patch.hpp"
 #include "skinlab/gap/twist_band.hpp"
-#include "skinlab/gap/keep_out_of_ball.hpp"
 #include "skinlab/gap/untangle_patch.hpp"
 #include "skinlab/io/model_library.hpp"
 #include "skinlab/metrics/self_intersections.hpp"
@@ -38,8 +41,6 @@
 #include "skinlab/rigging/deformer_registry.hpp"
 #include "skinlab/rigging/session.hpp"
 #include "skinlab/skeleton/extract_skeleton.hpp"
-#include "gap_test_support.hpp"
-#include "run_command.hpp"
 #include "test_meshes.hpp"
 
 using namespace skinlab;
@@ -1329,6 +1330,24 @@ std::vector<int> gap_pairs_over_dqs(const std::string& model_name, const std::st
   return over;
 }
 
+// A session that poses joints past their limits and through collisions, as the joint sweeps do.
+std::unique_ptr<AnimationSession> sweep_session(const SegmentedModel& model, const std::string& deformer) {
+  SessionParams params;
+  params.checks.limits = false;
+  params.checks.collisions = false;
+  return std::make_unique<AnimationSession>(model, std::nullopt, params, find_deformer(deformer));
+}
+
+// The joint sweep's pose of `part` twisted `twist` degrees about its bone, every other joint at
+// rest, deformed by the session's deformer.
+Frame twisted_frame(AnimationSession& session, int part, double twist) {
+  const SweepMotion motion{"twist", {0, 0, twist}, {0, 0, twist}, 1};
+  const Pose pose = sweep_pose(session.rig(), session.skeleton(), part, motion, 1.0, nullptr);
+  Frame frame;
+  session.deformer().deform(session.animator().apply(pose, 0.0), frame);
+  return frame;
+}
+
 }  // namespace
 
 // The cactus' sway bends its arms a little at a time. Before nearly-in-place points were merged,
@@ -1396,17 +1415,12 @@ TEST(Gap, CamelsTailBandTakesOnlyTheTwistItsSkinBears) {
 // tail meet no more than at 140°.
 TEST(Gap, CowsTailTwistedFarKeepsItsTwistWhereTheGapWouldFold) {
   const SegmentedModel model = load_model(resolve_model("cow"));
-  SessionParams params;
-  params.checks.limits = false;
-  params.checks.collisions = false;
-  AnimationSession session(model, std::nullopt, params, find_deformer("gap"));
+  const std::unique_ptr<AnimationSession> gap = sweep_session(model, "gap");
+  AnimationSession& session = *gap;
   const int tail = model.find_component("tail_upper");
   const int body = session.rig().components[tail].parent;
   const auto body_tail_pairs = [&](double twist, int* whole_twist_bands) {
-    const SweepMotion motion{"twist", {0, 0, twist}, {0, 0, twist}, 1};
-    const Pose pose = sweep_pose(session.rig(), session.skeleton(), tail, motion, 1.0, nullptr);
-    Frame frame;
-    session.deformer().deform(session.animator().apply(pose, 0.0), frame);
+    const Frame frame = twisted_frame(session, tail, twist);
     *whole_twist_bands = dynamic_cast<const GapDeformer&>(session.deformer()).last_frame().whole_twist_bands;
     const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
     const auto pairs = self_intersections(frame.positions, topology.triangles);
@@ -1468,23 +1482,16 @@ TEST(GapBands, HomersThesisClipShoulderBandBorrowsTheTorsosRoom) {
 // runs while crossed cells are left, and 0.35 of the spacing crosses none.
 TEST(GapRefine, TriesEveryLevelEvenPastOneThatCrossesMore) {
   const SegmentedModel model = load_model(resolve_model("homer"));
-  SessionParams params;
-  params.checks.limits = false;
-  params.checks.collisions = false;
-  AnimationSession gap(model, std::nullopt, params, find_deformer("gap"));
-  AnimationSession dqs(model, std::nullopt, params, find_deformer("dqs"));
+  const std::unique_ptr<AnimationSession> gap = sweep_session(model, "gap"), dqs = sweep_session(model, "dqs");
   const int upper_arm = model.find_component("arm_r_upper");
   const auto joint_pairs = [&](AnimationSession& session, double twist) {
-    const SweepMotion motion{"twist", {0, 0, twist}, {0, 0, twist}, 1};
-    const Pose pose = sweep_pose(session.rig(), session.skeleton(), upper_arm, motion, 1.0, nullptr);
-    Frame frame;
-    session.deformer().deform(session.animator().apply(pose, 0.0), frame);
+    const Frame frame = twisted_frame(session, upper_arm, twist);
     const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
     return pairs_at_joints(*self_intersections(frame.positions, topology.triangles), topology.triangle_component,
                            model.hierarchy()->parent);
   };
   for (double twist : {100.0, 110.0}) {
-    EXPECT_LE(joint_pairs(gap, twist), joint_pairs(dqs, twist) + 2) << twist << "°";
-    EXPECT_GT(dynamic_cast<const GapDeformer&>(gap.deformer()).last_frame().refined_patches, 0) << twist << "°";
+    EXPECT_LE(joint_pairs(*gap, twist), joint_pairs(*dqs, twist) + 2) << twist << "°";
+    EXPECT_GT(dynamic_cast<const GapDeformer&>(gap->deformer()).last_frame().refined_patches, 0) << twist << "°";
   }
 }
