@@ -1134,7 +1134,6 @@ TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
   EXPECT_EQ(cells, side_by_side);
 }
 
-// The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
 // A quad of loop vertices out of plane: u = (0,0,0) and v = (2,0,0) low, x = (1,1,0.5) and y =
 // (1,-1,0.5) high. Zipped along u-v its two fixed cells make a valley (on cell (u, v, x),
 // z = y / 2; on (v, u, y), z = -y / 2); along x-y a tent (z = x / 2 up to x = 1, 1 - x / 2
@@ -1142,16 +1141,23 @@ TEST(FlipFoldedFixedCells, TurnsTwoCellsLaidOneOnTheOtherAndNothingElse) {
 // (0.5, 0.1, 0.15), and a patch cell with a new point, tip (1.5, -0.1, 0.15), each in the plane
 // y = +-0.1, where the valley lies at z = 0.05 and the tent at 0.25 (by hand). Each crosses one
 // valley cell and neither tent cell.
-TEST(TurnCrossingFixedCells, TurnsAValleyTheNeighboursPokeThroughIntoATent) {
-  const std::vector<Vec3> positions{{0, 0, 0},        {2, 0, 0},         {1, 1, 0.5},     {1, -1, 0.5},
+namespace {
+
+const std::vector<Vec3> kValleyQuad{{0, 0, 0},        {2, 0, 0},         {1, 1, 0.5},     {1, -1, 0.5},
                                     {1.3, -0.1, 0.2}, {1.5, -0.1, 0.15}, {1.4, -0.1, -1}, {1.6, -0.1, -1},
                                     {0.5, 0.1, 0.15}, {0.4, 0.1, -1},    {0.6, 0.1, -1},  {1.2, -0.1, 2},
                                     {1.4, -0.1, 2}};
-  // Each cell from its lowest vertex on, so that cells compare whatever corner they start at.
-  const auto canonical = [](std::vector<Tri> cells) {
-    for (Tri& t : cells) std::rotate(t.begin(), std::min_element(t.begin(), t.end()), t.end());
-    return cells;
-  };
+
+// Each cell from its lowest vertex on, so that cells compare whatever corner they start at.
+std::vector<Tri> canonical(std::vector<Tri> cells) {
+  for (Tri& t : cells) std::rotate(t.begin(), std::min_element(t.begin(), t.end()), t.end());
+  return cells;
+}
+
+}  // namespace
+
+TEST(TurnCrossingFixedCells, TurnsAValleyTheNeighboursPokeThroughIntoATent) {
+  const std::vector<Vec3>& positions = kValleyQuad;
   const Tri part{8, 9, 10}, poking_cell{5, 6, 7};
   const std::vector<Tri> valley{part, {0, 1, 2}, {1, 0, 3}, poking_cell};
   for (const Tri& cell : {valley[1], valley[2]})
@@ -1192,6 +1198,33 @@ TEST(TurnCrossingFixedCells, TurnsAValleyTheNeighboursPokeThroughIntoATent) {
   EXPECT_EQ(cells, valley);
 }
 
+// The same valley with u (vertex 0) a new point: turn_crossing_fixed_cells passes its two cells
+// over, turn_crossing_cells turns them into the tent, whose cells neither triangle crosses.
+TEST(TurnCrossingCells, TurnsCellsWithANewPointWhereTheFixedCellsTurnCannot) {
+  const Tri part{8, 9, 10}, poking_cell{5, 6, 7};
+  const std::vector<Tri> valley{part, {0, 1, 2}, {1, 0, 3}, poking_cell};
+  FixedCellScratch scratch;
+  std::vector<Tri> cells = valley;
+  EXPECT_EQ(turn_crossing_fixed_cells(kValleyQuad, 0, 1, cells, 1, 4, 1, scratch), 0);
+  EXPECT_EQ(cells, valley);
+  EXPECT_EQ(turn_crossing_cells(kValleyQuad, 0, 1, cells, 1, 4, 1, scratch), 1);
+  const std::vector<Tri> tent{part, {0, 3, 2}, {3, 1, 2}, poking_cell};
+  EXPECT_EQ(canonical(cells), canonical(tent));
+  for (const Tri& cell : {cells[1], cells[2]})
+    EXPECT_FALSE(cells_cross(kValleyQuad, cell, part) || cells_cross(kValleyQuad, cell, poking_cell));
+}
+
+// How near a patch comes to a point: the nearest of its triangles' nearest points, by hand.
+TEST(KeepOutOfBall, NearestCellDistanceIsTheLeastOverThePatch) {
+  const std::vector<Vec3> positions{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, 5}, {2, 0, 5}, {0, 2, 5}};
+  const std::vector<Tri> triangles{{0, 1, 2}, {3, 4, 5}};
+  EXPECT_DOUBLE_EQ(nearest_cell_distance(positions, triangles, 0, 2, Vec3(0.5, 0.5, 3)), 2.0);
+  EXPECT_DOUBLE_EQ(nearest_cell_distance(positions, triangles, 0, 1, Vec3(0.5, 0.5, 4)), 4.0);
+  EXPECT_DOUBLE_EQ(nearest_cell_distance(positions, triangles, 0, 2, Vec3(3, 0, 1)), std::sqrt(2.0));
+  EXPECT_EQ(nearest_cell_distance(positions, triangles, 1, 1, Vec3(0, 0, 0)), 0.0);
+}
+
+// The nearest point of the triangle (0,0,0), (2,0,0), (0,2,0) from each of its seven Voronoi
 // regions, by hand.
 TEST(ClosestPoint, EachRegionOfATriangleGivesItsNearestPoint) {
   const Vec3 a(0, 0, 0), b(2, 0, 0), c(0, 2, 0);
@@ -1494,4 +1527,14 @@ TEST(GapRefine, TriesEveryLevelEvenPastOneThatCrossesMore) {
     EXPECT_LE(joint_pairs(*gap, twist), joint_pairs(*dqs, twist) + 2) << twist << "°";
     EXPECT_GT(dynamic_cast<const GapDeformer&>(gap->deformer()).last_frame().refined_patches, 0) << twist << "°";
   }
+}
+
+// The triceratops' swing turns its tail 40° about x at frames 15 and 45: at the ridge of its back,
+// cells fanned from neighbouring vertices of the sharp loop crossed, and no place of their new
+// points parted them (5 joint pairs more than DQS's in each frame, every finer construction
+// crossing as many cells). The quad's other diagonal parts them (turn_crossing_cells).
+TEST(GapRefine, TurnsTheCrossedCellsAtTheTriceratopsRidgeApart) {
+  const std::vector<int> over = gap_pairs_over_dqs("triceratops", "triceratops_swing.clip", 61);
+  ASSERT_EQ(over.size(), 61u);
+  for (std::size_t f = 0; f < over.size(); ++f) EXPECT_LE(over[f], 2) << "frame " << f;
 }

@@ -19,9 +19,13 @@ Vec3 area_normal(const std::vector<Vec3>& positions, const Tri& t) {
 // v, x; its other diagonal x-y gives `first` = (u, y, x) and `second` = (y, v, x), the quad's
 // orientation kept. False where those two would face opposite ways, or where x-y is an edge of a
 // triangle before `end_triangle` already: any triangle so far counts, not the patch's alone (a
-// merged opening point belongs to the parent but is a corner of the child's triangles too).
-bool turn_shared_edge(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, int end_triangle,
-                      const Tri& tf, const Tri& tg, int low, int high, Tri& first, Tri& second) {
+// merged opening point belongs to the parent but is a corner of the child's triangles too), but
+// only the patch's, from `first_triangle`, where x or y is a new point (`is_new`), which no other
+// triangle has for a corner.
+template <class IsNew>
+bool turn_shared_edge(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, int first_triangle,
+                      int end_triangle, const IsNew& is_new, const Tri& tf, const Tri& tg, int low, int high,
+                      Tri& first, Tri& second) {
   int c = 0;
   while (std::min(tf[c], tf[(c + 1) % 3]) != low || std::max(tf[c], tf[(c + 1) % 3]) != high) ++c;
   const int u = tf[c], v = tf[(c + 1) % 3], x = tf[(c + 2) % 3];
@@ -29,7 +33,7 @@ bool turn_shared_edge(const std::vector<Vec3>& positions, const std::vector<Tri>
   first = {u, y, x};
   second = {y, v, x};
   if (area_normal(positions, first).dot(area_normal(positions, second)) <= 0) return false;
-  for (int f = 0; f < end_triangle; ++f) {
+  for (int f = is_new(x) || is_new(y) ? first_triangle : 0; f < end_triangle; ++f) {
     const Tri& t = triangles[f];
     if (std::find(t.begin(), t.end(), x) != t.end() && std::find(t.begin(), t.end(), y) != t.end()) return false;
   }
@@ -64,7 +68,9 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, int first_point,
     Tri &tf = triangles[p.cell], &tg = triangles[q.cell];
     if (normal(tf).dot(normal(tg)) >= 0) continue;
     Tri first, second;
-    if (!turn_shared_edge(positions, triangles, end_triangle, tf, tg, p.low, p.high, first, second)) continue;
+    if (!turn_shared_edge(positions, triangles, first_triangle, end_triangle, is_new, tf, tg, p.low, p.high, first,
+                          second))
+      continue;
     tf = first;
     tg = second;
     turned.push_back(p.cell);
@@ -73,11 +79,16 @@ int flip_folded_fixed_cells(const std::vector<Vec3>& positions, int first_point,
   return static_cast<int>(turned.size()) / 2;
 }
 
-int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
-                              std::vector<Tri>& triangles, int first_triangle, int end_triangle, int parts_end,
-                              FixedCellScratch& scratch) {
+namespace {
+
+// turn_crossing_fixed_cells and turn_crossing_cells: the cells tried are the fixed ones only, or
+// every one.
+int turn_crossing(const std::vector<Vec3>& positions, int first_point, int end_point, std::vector<Tri>& triangles,
+                  int first_triangle, int end_triangle, int parts_end, FixedCellScratch& scratch, bool fixed_only) {
   const auto is_new = [&](int v) { return v >= first_point && v < end_point; };
-  const auto is_fixed = [&](int f) { return std::none_of(triangles[f].begin(), triangles[f].end(), is_new); };
+  const auto tried = [&](int f) {
+    return !fixed_only || std::none_of(triangles[f].begin(), triangles[f].end(), is_new);
+  };
   const auto box_of = [&](const Tri& t) -> FixedCellScratch::Box {
     const Vec3 &a = positions[t[0]], &b = positions[t[1]], &c = positions[t[2]];
     return {a.cwiseMin(b).cwiseMin(c), a.cwiseMax(b).cwiseMax(c), -1};
@@ -85,8 +96,8 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
   const auto overlap = [](const FixedCellScratch::Box& p, const FixedCellScratch::Box& q) {
     return (p.low.array() <= q.high.array()).all() && (q.low.array() <= p.high.array()).all();
   };
-  // What a turned cell must not cross: the patch's cells, and once a fixed cell crosses one of
-  // them, the parts' triangles round the crossing fixed cells too. A fixed cell that crosses only
+  // What a turned cell must not cross: the patch's cells, and once a tried cell crosses one of
+  // them, the parts' triangles round the crossing tried cells too. A tried cell that crosses only
   // the parts' triangles is passed over: finding those would scan every kept triangle for each
   // patch, and fixed cells are common (homer's thesis clip: up to 58 of a patch's 183), which cost
   // the clip 0.3 ms a frame.
@@ -106,7 +117,7 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
   };
   FixedCellScratch::Box crossing = {Vec3::Constant(HUGE_VAL), Vec3::Constant(-HUGE_VAL), -1};
   for (int f = first_triangle; f < end_triangle; ++f)
-    if (is_fixed(f) && crossings(triangles[f], f, -1) > 0) {
+    if (tried(f) && crossings(triangles[f], f, -1) > 0) {
       const FixedCellScratch::Box box = box_of(triangles[f]);
       crossing.low = crossing.low.cwiseMin(box.low);
       crossing.high = crossing.high.cwiseMax(box.high);
@@ -119,7 +130,7 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
   }
   int turns = 0;
   for (int f = first_triangle; f < end_triangle; ++f) {
-    if (!is_fixed(f) || crossings(triangles[f], f, -1) == 0) continue;
+    if (!tried(f) || crossings(triangles[f], f, -1) == 0) continue;
     for (int g = first_triangle; g < end_triangle; ++g) {
       const Tri &tf = triangles[f], &tg = triangles[g];
       int shared[2], count = 0;
@@ -127,8 +138,8 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
         if (count < 2 && std::find(tg.begin(), tg.end(), v) != tg.end()) shared[count++] = v;
       if (g == f || count != 2) continue;
       Tri first, second;
-      if (!turn_shared_edge(positions, triangles, end_triangle, tf, tg, std::min(shared[0], shared[1]),
-                            std::max(shared[0], shared[1]), first, second))
+      if (!turn_shared_edge(positions, triangles, first_triangle, end_triangle, is_new, tf, tg,
+                            std::min(shared[0], shared[1]), std::max(shared[0], shared[1]), first, second))
         continue;
       if (crossings(first, f, g) + crossings(second, f, g) >= crossings(tf, f, g) + crossings(tg, f, g)) continue;
       // The turned cells' boxes, for the cells tried after them.
@@ -145,6 +156,21 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
     }
   }
   return turns;
+}
+
+}  // namespace
+
+int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_point, int end_point,
+                              std::vector<Tri>& triangles, int first_triangle, int end_triangle, int parts_end,
+                              FixedCellScratch& scratch) {
+  return turn_crossing(positions, first_point, end_point, triangles, first_triangle, end_triangle, parts_end, scratch,
+                       true);
+}
+
+int turn_crossing_cells(const std::vector<Vec3>& positions, int first_point, int end_point, std::vector<Tri>& triangles,
+                        int first_triangle, int end_triangle, int parts_end, FixedCellScratch& scratch) {
+  return turn_crossing(positions, first_point, end_point, triangles, first_triangle, end_triangle, parts_end, scratch,
+                       false);
 }
 
 }  // namespace skinlab

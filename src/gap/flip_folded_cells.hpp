@@ -51,4 +51,12 @@ int turn_crossing_fixed_cells(const std::vector<Vec3>& positions, int first_poin
                               std::vector<Tri>& triangles, int first_triangle, int end_triangle, int parts_end,
                               FixedCellScratch& scratch);
 
+/// The same over every patch cell that crosses a neighbour, new points or not: after the unfolding,
+/// where its moves of the new points cannot part two cells because the cells' shape is wrong, not
+/// their points' places (two arcs fanned from neighbouring vertices of a sharp loop, as at the
+/// ridge of the triceratops' back under its tail's swing). Arguments and return as in
+/// turn_crossing_fixed_cells.
+int turn_crossing_cells(const std::vector<Vec3>& positions, int first_point, int end_point, std::vector<Tri>& triangles,
+                        int first_triangle, int end_triangle, int parts_end, FixedCellScratch& scratch);
+
 }  // namespace skinlab

@@ -183,6 +183,10 @@ class GapDeformer : public Deformer {
   /// Joint k's patch built again with its points `spacing` apart, kept where it has fewer crossed
   /// cells than `crossed`; returns its crossed cells.
   int rebuild_patch(int k, double spacing, const std::vector<QT>& world, int crossed, GapFrameReport& report);
+  /// Joint k's patch with the edges of its crossed cells turned (turn_crossing_cells) and unfolded
+  /// again, kept where it has fewer crossed cells than `crossed` and comes no nearer the joint's
+  /// centre; returns its crossed cells.
+  int turn_crossed_cells(int k, const std::vector<QT>& world, int crossed, GapFrameReport& report);
   /// Joint k's patch cells that cross another of its cells, and those that cross a triangle of its
   /// two parts.
   int crossed_cells(int k);
@@ -270,6 +274,10 @@ class GapDeformer : public Deformer {
   std::vector<EdgeSplit> edge_splits_;    ///< keep_out_of_joints: the edges split
   int kept_triangles_ = 0;                ///< the frame's triangles that Remove kept: triangles_[0, kept_triangles_)
   ArcSet finer_arcs_;                     ///< rebuild_patch: the new construction's arcs
+  // turn_crossed_cells: the patch's cells, new points and last crossing test before the turns.
+  std::vector<Tri> unturned_cells_;
+  std::vector<Vec3> unturned_points_;
+  CrossingRecord unturned_crossings_;
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count
   std::vector<int> relax_count_;

@@ -2,6 +2,7 @@
 #include "skinlab/gap/keep_out_of_ball.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "skinlab/core/closest_point.hpp"
 
@@ -24,6 +25,18 @@ void keep_points_out_of_ball(std::vector<Vec3>& positions, int first_point, int 
     const double distance = out.norm();
     if (distance > 0 && distance < radius) positions[v] = center + out * (radius / distance);
   }
+}
+
+double nearest_cell_distance(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, int first_triangle,
+                             int end_triangle, const Vec3& center) {
+  double nearest = first_triangle < end_triangle ? HUGE_VAL : 0.0;
+  for (int f = first_triangle; f < end_triangle; ++f) {
+    const Tri& t = triangles[f];
+    nearest = std::min(
+        nearest,
+        (closest_point_on_triangle(center, positions[t[0]], positions[t[1]], positions[t[2]]) - center).norm());
+  }
+  return nearest;
 }
 
 int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int end_point,

@@ -25,6 +25,11 @@ int keep_cells_out_of_ball(std::vector<Vec3>& positions, int first_point, int en
                            const std::vector<Tri>& triangles, int first_triangle, int end_triangle, const Vec3& center,
                            double radius, int passes);
 
+/// How near the patch comes to `center`: the least distance from it to a triangle of
+/// [first_triangle, end_triangle) (0 for none).
+double nearest_cell_distance(const std::vector<Vec3>& positions, const std::vector<Tri>& triangles, int first_triangle,
+                             int end_triangle, const Vec3& center);
+
 /// Last, the edges no move reaches: a patch edge between two of the parts' own vertices on
 /// opposite sides of the joint (`side` differs, neither a new point), whose nearest point to
 /// `center` lies within 0.9 `radius` and strictly inside the edge (a zip diagonal or an arc without
