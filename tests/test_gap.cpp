@@ -963,6 +963,28 @@ TEST(UntanglePatch, UnfoldsACellThatCrossesAnotherWithoutTurningOver) {
   for (int v = 1; v < 12; ++v) EXPECT_EQ(with_flap[v], positions[v]) << "fixed vertex " << v;
 }
 
+// unfold_turned_cells, the normal tests' steps alone: the tent's apex pulled out past its ring
+// turns the cells on the far side over, and one step takes it back to the ring's mean, as
+// untangle_patch would; the tent pulled up through a flap turns no cell over, and only the
+// crossing test, which this one does not run, would see it.
+TEST(UntanglePatch, TheNormalTestsAloneTurnCellsBackButLeaveACrossing) {
+  auto [positions, triangles] = tent(0.2);
+  positions[0].x() = 2.5;
+  const Vec3 center(0, 0, -1);
+  UntangleScratch scratch;
+  std::vector<Vec3> turned = positions;
+  EXPECT_EQ(unfold_turned_cells(turned, 0, 1, triangles, 0, 8, center, 20, 3, scratch), 1);
+  EXPECT_NEAR(turned[0].norm(), 0.0, 1e-12);
+  EXPECT_EQ(scratch.crossed_left, 0);
+  auto [pulled_up, cells] = tent(1.0);
+  pulled_up.insert(pulled_up.end(), {{-0.8, -0.8, 0.5}, {0.8, -0.8, 0.5}, {0, 0.8, 0.5}});
+  cells.push_back({9, 10, 11});
+  std::vector<Vec3> crossed = pulled_up;
+  EXPECT_EQ(unfold_turned_cells(crossed, 0, 1, cells, 0, 9, center, 20, 3, scratch), 0);
+  EXPECT_EQ(crossed, pulled_up);
+  EXPECT_EQ(untangle_patch(crossed, 0, 1, cells, 0, 9, center, 20, 3, scratch), 1);
+}
+
 // The same tent, and a flap that shares the ring's vertex (1, 0, 0) with it: its edge from
 // (0.5, -0.3, 0.2), under the tent's face z = 1 - x, to (0.5, 0.3, 0.9), above it, passes through
 // the cell (apex, (1, -1, 0), (1, 0, 0)) at (0.5, -3/70, 0.5), 3/7 of the way, and the flap meets
@@ -1507,6 +1529,17 @@ TEST(GapBands, HomersThesisClipShoulderBandBorrowsTheTorsosRoom) {
   const std::vector<int> over = gap_pairs_over_dqs("homer", "homer_thesis_gap.clip", 4);
   ASSERT_EQ(over.size(), 4u);
   for (std::size_t f : {0u, 2u, 3u}) EXPECT_LE(over[f], 2) << "frame " << f;
+}
+
+// Homer's thesis clip, frame 1: the knee bent 43° under the hip's twist band. The retwist carries
+// each point of the knee's patch by its own share of the hip's twist, and cells the unfolding had
+// laid out in the untwisted pose turned over again (10 pairs over DQS + 2). The normal tests'
+// steps once more in the pose (unfold_carried_patches) turn them back: every frame of the clip
+// within DQS + 2.
+TEST(GapUnfold, TheRetwistsCarriedPatchesAreUnfoldedAgainInThePose) {
+  const std::vector<int> over = gap_pairs_over_dqs("homer", "homer_thesis_gap.clip", 4);
+  ASSERT_EQ(over.size(), 4u);
+  for (std::size_t f = 0; f < over.size(); ++f) EXPECT_LE(over[f], 2) << "frame " << f;
 }
 
 // Homer's shoulder twisted 100° and 110° about the upper arm's bone (the joint sweep's poses): the

@@ -439,7 +439,10 @@ void GapDeformer::deform(const AcceptedPose& pose, Frame& frame) {
     world = &build_patches(pose.world, true, report, stopwatch);
     for (char whole : whole_twist_) report.whole_twist_bands += whole;
   }
-  if (world != &pose.world) retwist(pose.world);
+  if (world != &pose.world) {
+    retwist(pose.world);
+    if (options_.unfold) unfold_carried_patches(pose.world, report);
+  }
   recompute_normals();
   write_frame(frame);
   report.normals += stopwatch.lap();

@@ -178,6 +178,10 @@ class GapDeformer : public Deformer {
   /// Unfolds joint k's patch (untangle_patch); returns the steps, and leaves its cells still crossed
   /// in crossed_left_ and its last crossing test in unfolded_crossings_.
   int unfold_patch(int k, const std::vector<QT>& world, int max_steps, int patience);
+  /// After the retwist: the unfolding's normal-test steps once more, in the pose, over each patch
+  /// the retwist carried by more than one turn (one below a twisted joint), kept where the patch
+  /// comes no nearer the joint's centre.
+  void unfold_carried_patches(const std::vector<QT>& world, GapFrameReport& report);
   /// GapOptions::refine, over every patch the unfolding left crossed.
   void refine_crossed_patches(const std::vector<QT>& world, GapFrameReport& report);
   /// Joint k's patch built again with its points `spacing` apart, kept where it has fewer crossed
@@ -274,7 +278,8 @@ class GapDeformer : public Deformer {
   std::vector<EdgeSplit> edge_splits_;    ///< keep_out_of_joints: the edges split
   int kept_triangles_ = 0;                ///< the frame's triangles that Remove kept: triangles_[0, kept_triangles_)
   ArcSet finer_arcs_;                     ///< rebuild_patch: the new construction's arcs
-  // turn_crossed_cells: the patch's cells, new points and last crossing test before the turns.
+  // turn_crossed_cells: the patch's cells, new points and last crossing test before the turns
+  // (unfold_carried_patches: its new points before the steps).
   std::vector<Tri> unturned_cells_;
   std::vector<Vec3> unturned_points_;
   CrossingRecord unturned_crossings_;

@@ -240,9 +240,12 @@ bool cells_cross(const std::vector<Vec3>& positions, const Tri& t, const Tri& u)
                              positions[u[2]]);
 }
 
-int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
-                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
-                   UntangleScratch& s) {
+namespace {
+
+// untangle_patch, or with `crossings` false its first phase alone.
+int untangle(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
+             int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience, bool crossings,
+             UntangleScratch& s) {
   // The normal tests first, as they are cheap; then the crossings that are left, with steps of
   // their own (a valley the normal tests give up on would otherwise keep the costly crossing
   // test running to the patience). Crossings about a shared vertex alone get one step that does
@@ -252,29 +255,46 @@ int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point,
   // Each crossing test after the first tests again only the pairs with a cell the steps moved.
   int steps = 0;
   bool left_measured = false, tested = false;
-  for (bool crossings : {false, true}) {
+  for (int phase = 0; phase < (crossings ? 2 : 1); ++phase) {
+    const bool crossing_phase = phase == 1;
     int fewest = std::numeric_limits<int>::max(), stale = 0;
     for (; steps < max_steps; ++steps) {
       const int folds = mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center,
-                                   crossings, tested, s);
-      tested |= crossings;
-      left_measured = crossings;
+                                   crossing_phase, tested, s);
+      tested |= crossing_phase;
+      left_measured = crossing_phase;
       s.crossed_left = folds;
       if (folds == 0) break;
       if (folds < fewest) {
         fewest = folds;
         stale = 0;
-      } else if (++stale >= (crossings && !s.crossing_apart ? 1 : patience)) {
+      } else if (++stale >= (crossing_phase && !s.crossing_apart ? 1 : patience)) {
         break;
       }
       umbrella_step(positions, first_point, end_point, triangles, first_triangle, end_triangle, s);
       left_measured = false;
     }
   }
-  if (!left_measured)
+  if (crossings && !left_measured)
     s.crossed_left =
         mark_folds(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, true, tested, s);
   return steps;
+}
+
+}  // namespace
+
+int untangle_patch(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
+                   int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
+                   UntangleScratch& scratch) {
+  return untangle(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, max_steps,
+                  patience, true, scratch);
+}
+
+int unfold_turned_cells(std::vector<Vec3>& positions, int first_point, int end_point, const std::vector<Tri>& triangles,
+                        int first_triangle, int end_triangle, const Vec3& center, int max_steps, int patience,
+                        UntangleScratch& scratch) {
+  return untangle(positions, first_point, end_point, triangles, first_triangle, end_triangle, center, max_steps,
+                  patience, false, scratch);
 }
 
 int cells_crossing_fixed_triangles(const std::vector<Vec3>& positions, int first_point, int end_point,
