@@ -48,8 +48,9 @@ struct GapFrameReport {
   /// Patches reconstructed from their points alone (the reconstructing back end): the band between
   /// the two loops could not be laid flat (GapOptions::band_triangulator), or there is none.
   int scattered_patches = 0;
-  /// Patches built once more with closer points where the unfolding left crossed cells, and kept
-  /// (GapOptions::refine; the arc counts are the kept construction's).
+  /// Patches the refinement changed where the unfolding left crossed cells (GapOptions::refine):
+  /// their crossed cells' edges turned, or built once more with closer points, and kept (the arc
+  /// counts are the kept construction's).
   int refined_patches = 0;
   /// Joints whose band took the whole twist after all: the gap bridged what their skin did not
   /// bear worse than the skin would have (GapDeformer::gap_bears_worse).

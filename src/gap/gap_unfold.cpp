@@ -62,11 +62,11 @@ int GapDeformer::unfold_patch(int k, const std::vector<QT>& world, int max_steps
 // clip, frame 1, the knee's patch under the hip's band (6 pairs, 10 over DQS + 2; the elbow's
 // under the shoulder's in frames 2 and 3). The normal tests' steps once more, in the pose, turn
 // them back, kept where the patch comes no nearer the joint's centre (the keep-out does not run
-// again: unguarded, the steps took the bull's walk's smallest inscribed ratio from 0.942 to 0.851,
-// 12 frames below 0.9). Not the twisted joint's own patch, whose new points the retwist carries by one turn:
-// unfolded again it took homer's wave from 0 to 5 frames over DQS + 2. The crossing test is not
-// run again: with it the thesis clip's frames took 0.17–0.27 ms more and no other frame of any
-// clip came within DQS + 2.
+// again: unguarded, the steps took the bull's walk's smallest inscribed ratio from 0.942 to
+// 0.851, 12 frames below 0.9). Not the twisted joint's own patch, whose new points the retwist
+// carries by one turn: unfolded again it took homer's wave from 0 to 5 frames over DQS + 2. The
+// crossing test is not run again: with it the thesis clip's frames took 0.17–0.27 ms more and no
+// other frame of any clip came within DQS + 2.
 void GapDeformer::unfold_carried_patches(const std::vector<QT>& world, GapFrameReport& report) {
   constexpr int kSteps = 8, kPatience = 2;
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {

@@ -17,8 +17,8 @@ Table build(const TableSpec& spec, const std::vector<nlohmann::json>& rows) {
       "(a kept opening point's QLERP arc), Bézier (the thesis' blend), fallback (no acceptable conic: an arc about "
       "the rotation axis), axis (gap: the arc about the rotation axis for every other pair); clamped: removals "
       "undone; scattered: gap-thesis patches reconstructed from their points alone, their band not laid flat "
-      "(frames may then be open); refined: gap patches the unfolding left crossed, built again with closer points "
-      "and kept.",
+      "(frames may then be open); refined: gap patches the unfolding left crossed, their crossed cells' edges "
+      "turned or built again with closer points, and kept.",
       {"Model", "Deformer", "Frame", "Joints", "Twisted", "Removed", "New", "Circle", "Bézier", "Fallback", "Axis",
        "Clamped", "Scattered", "Refined", "Remove (ms)", "Add (ms)", "Triangulate (ms)", "Normals (ms)",
        "Total (ms)", "Spread (ms)"},
