@@ -281,11 +281,11 @@ TEST_F(Experiment, QualityTableSeparatesRigidCracksFromSmoothCollapse) {
 }
 
 // The joint-pairs table against a count made here frame by frame: each deformer's pairs at the
-// joints beyond its own rest frame's, minus DQS's in the same frame. With a margin of 0 every
-// frame where LBS or gap has more pairs than DQS is listed. The cow's walk pulls some of its
-// rest pose's pairs (the tail in the body) apart: negative counts, which are counts all the same.
-// Its gap frames include some over DQS only by two triangles round a vertex that cross beyond it,
-// so the count sharing no vertex differs from the other there.
+// joints beyond its own rest frame's, minus DQS's in the same frame. With issue 24's margin of 2
+// every frame where LBS or gap has more than DQS's pairs + 2 is listed. The cow's walk pulls some
+// of its rest pose's pairs (the tail in the body) apart: negative counts, which are counts all the
+// same. Its gap frames include some over DQS + 2 only by two triangles round a vertex that cross
+// beyond it, so the count sharing no vertex differs from the other there.
 TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
   const SegmentedModel model = load_model(resolve_model("cow"));
   const std::vector<int>& parent = model.hierarchy()->parent;
@@ -328,7 +328,8 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
       extra_per_part[deformer].push_back(posed);
     }
   }
-  const nlohmann::json rows = measure_joint_pairs("cow", model, clips, {"gap", "lbs"}, "dqs", 0, 1000);
+  constexpr int kMargin = 2;
+  const nlohmann::json rows = measure_joint_pairs("cow", model, clips, {"gap", "lbs"}, "dqs", kMargin, 1000);
   ASSERT_EQ(rows.size(), 2u);
   int listed = 0, named = 0, counts_differ = 0;
   for (const nlohmann::json& row : rows) {
@@ -341,9 +342,9 @@ TEST(JointPairs, ListsTheFramesWhereADeformerHasMorePairsThanTheBaseline) {
     std::vector<int> over;
     int worst = std::numeric_limits<int>::min(), worst_frame = -1, over_at_rest = 0, over_apart = 0;
     for (std::size_t f = 0; f < mine.size(); ++f) {
-      if (mine[f] - dqs[f] > 0) over.push_back(static_cast<int>(f));
-      over_apart += extra_apart[deformer][f] - extra_apart["dqs"][f] > 0;
-      over_at_rest += mine[f] - dqs[f] > 0 && mine[f] <= 0;
+      if (mine[f] - dqs[f] > kMargin) over.push_back(static_cast<int>(f));
+      over_apart += extra_apart[deformer][f] - extra_apart["dqs"][f] > kMargin;
+      over_at_rest += mine[f] - dqs[f] > kMargin && mine[f] <= 0;
       if (mine[f] - dqs[f] > worst) {
         worst = mine[f] - dqs[f];
         worst_frame = static_cast<int>(f);

@@ -301,7 +301,7 @@ TEST_F(GapArm, PatchLiesBetweenTheTwoLoops) {
 namespace {
 
 // The child's side of Remove at joint `joint`, the child bent 45° about x through (0, 0, 1), after
-// the parent's side, as a frame runs them.
+// the parent's side, as a frame runs them, taking what lies inside the other part's box only.
 SideBoundary removal_bent_45(const GapModel& gap, int joint) {
   const Vec3 center(0, 0, 1);
   const Quat bend = quat_from_axis_angle(Vec3::UnitX(), std::numbers::pi / 4);
@@ -310,8 +310,8 @@ SideBoundary removal_bent_45(const GapModel& gap, int joint) {
   marks.resize(gap);
   ++marks.frame;
   SideBoundary parent, child;
-  remove_overlap(gap, joint, false, relative, marks, parent);
-  remove_overlap(gap, joint, true, relative, marks, child, &parent);
+  remove_overlap(gap, joint, false, relative, 0.0, marks, parent);
+  remove_overlap(gap, joint, true, relative, 0.0, marks, child, &parent);
   return child;
 }
 
@@ -1355,15 +1355,18 @@ std::optional<ClipFile> standard_clip(const std::string& model_name, const std::
 }
 
 std::vector<int> joint_pairs_per_frame(const std::string& model_name, const std::string& clip_name,
-                                       const std::string& deformer,
-                                       const std::function<void(const Deformer&)>& each_frame = {}) {
+                                       const DeformerEntry& deformer,
+                                       const std::function<void(const Deformer&)>& each_frame = {},
+                                       std::vector<int> frames = {}) {
   const SegmentedModel model = load_model(resolve_model(model_name));
   const std::optional<ClipFile> clip = standard_clip(model_name, clip_name);
   if (!clip) return {};
-  AnimationSession session(model, *clip, SessionParams{}, find_deformer(deformer));
+  AnimationSession session(model, *clip, SessionParams{}, deformer);
+  if (frames.empty())
+    for (int f = 0; f <= session.animator().grid().last(); ++f) frames.push_back(f);
   std::vector<int> pairs;
   Frame frame;
-  for (int f = 0; f <= session.animator().grid().last(); ++f) {
+  for (int f : frames) {
     session.play(f, frame);
     if (each_frame) each_frame(session.deformer());
     const FrameTopology topology = skinlab::topology(frame, session.deformer().rest_mesh());
@@ -1376,8 +1379,8 @@ std::vector<int> joint_pairs_per_frame(const std::string& model_name, const std:
 // Per frame of a standard clip, gap's joint pairs beyond DQS's in the same frame (`frames`: the
 // clip's frame count, checked).
 std::vector<int> gap_pairs_over_dqs(const std::string& model_name, const std::string& clip_name, std::size_t frames) {
-  const std::vector<int> gap = joint_pairs_per_frame(model_name, clip_name, "gap");
-  const std::vector<int> dqs = joint_pairs_per_frame(model_name, clip_name, "dqs");
+  const std::vector<int> gap = joint_pairs_per_frame(model_name, clip_name, find_deformer("gap"));
+  const std::vector<int> dqs = joint_pairs_per_frame(model_name, clip_name, find_deformer("dqs"));
   EXPECT_EQ(gap.size(), frames);
   EXPECT_EQ(dqs.size(), gap.size());
   std::vector<int> over(std::min(gap.size(), dqs.size()));
@@ -1509,10 +1512,10 @@ TEST(Gap, CowsThesisClipRemovesWhatItsNecksRemovalCutsOff) {
 // points, its last two frames had 6 joint pairs more than DQS (a patch folded over itself). The refinement runs in them and keeps a finer patch.
 TEST(Gap, CamelsThesisClipHasAtMostTwoJointPairsMoreThanDqsInEveryFrame) {
   std::vector<int> refined;
-  const std::vector<int> gap = joint_pairs_per_frame("camel", "camel_thesis_gap.clip", "gap", [&](const Deformer& d) {
-    refined.push_back(dynamic_cast<const GapDeformer&>(d).last_frame().refined_patches);
-  });
-  const std::vector<int> dqs = joint_pairs_per_frame("camel", "camel_thesis_gap.clip", "dqs");
+  const std::vector<int> gap = joint_pairs_per_frame(
+      "camel", "camel_thesis_gap.clip", find_deformer("gap"),
+      [&](const Deformer& d) { refined.push_back(dynamic_cast<const GapDeformer&>(d).last_frame().refined_patches); });
+  const std::vector<int> dqs = joint_pairs_per_frame("camel", "camel_thesis_gap.clip", find_deformer("dqs"));
   ASSERT_EQ(gap.size(), 4u);
   ASSERT_EQ(dqs.size(), gap.size());
   for (std::size_t f = 0; f < gap.size(); ++f) EXPECT_LE(gap[f], dqs[f] + 2) << "frame " << f;
@@ -1540,6 +1543,29 @@ TEST(GapUnfold, TheRetwistsCarriedPatchesAreUnfoldedAgainInThePose) {
   const std::vector<int> over = gap_pairs_over_dqs("homer", "homer_thesis_gap.clip", 4);
   ASSERT_EQ(over.size(), 4u);
   for (std::size_t f = 0; f < over.size(); ++f) EXPECT_LE(over[f], 2) << "frame " << f;
+}
+
+// The armadillo's wave raises its right upper arm, a ring a few edges long between the shoulder and
+// the elbow, 34-40° (frames 7-8, 37-38 and 67-68): the torso's triangles just outside the upper
+// arm's box stayed, and the forearm's skin and the shoulder's patch crossed them (frame 7: 22 joint
+// pairs over DQS + 2). Remove now takes what lies within half an edge of the other part's box too
+// (GapOptions::box_reach): within DQS + 2, and over it without the reach.
+TEST(GapRemove, ReachingHalfAnEdgePastTheBoxPartsTheArmadillosShoulder) {
+  GapOptions inside_box = GapOptions::second_generation();
+  inside_box.box_reach = 0;
+  const DeformerEntry without_reach{"gap-inside-box", "", false,
+                                    [&](DeformerContext& c) { return make_gap_deformer(c, {}, inside_box); }};
+  const std::vector<int> frames{7, 37};
+  const auto pairs = [&](const DeformerEntry& deformer) {
+    return joint_pairs_per_frame("armadillo", "armadillo_wave.clip", deformer, {}, frames);
+  };
+  const std::vector<int> gap = pairs(find_deformer("gap")), dqs = pairs(find_deformer("dqs")),
+                         inside = pairs(without_reach);
+  ASSERT_EQ(gap.size(), frames.size());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    EXPECT_LE(gap[i], dqs[i] + 2) << "frame " << frames[i];
+    EXPECT_GT(inside[i], dqs[i] + 2) << "frame " << frames[i];
+  }
 }
 
 // Homer's shoulder twisted 100° and 110° about the upper arm's bone (the joint sweep's poses): the

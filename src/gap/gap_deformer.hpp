@@ -94,6 +94,10 @@ struct GapOptions {
   /// construction crosses more than the best so far), relaxed and unfolded, and the construction
   /// with the fewest crossed cells kept (gap_refine.cpp).
   bool refine = false;
+  /// Remove takes, besides what lies inside the other part's box, what lies within this many of
+  /// the other part's median edges outside it while the joint turns by 120° at most (docs/gap.md,
+  /// item 24); 0: on its faces only.
+  double box_reach = 0;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
   bool thesis_add = false;
@@ -103,9 +107,11 @@ struct GapOptions {
   BandTriangulator band_triangulator;
 
   /// What the registered `gap` turns on: twist bands, arcs about the rotation axis, the keep-out,
-  /// the relaxation, the unfolding and the refinement.
+  /// the relaxation, the unfolding and the refinement, with Remove reaching half an edge past the
+  /// other part's box.
   static GapOptions second_generation() {
     GapOptions options;
+    options.box_reach = 0.5;
     options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold =
         options.refine = true;
     return options;

@@ -45,8 +45,10 @@ struct SideBoundary {
 
 /// Runs Remove on the child (`child_side`) or the parent side of joint `joint`, whose child
 /// stands at `relative` to its parent (a rotation about the joint, in the parent's rest frame).
-/// A vertex goes when it lies inside the other part's box and beyond the opening plane (both
-/// where the relative motion puts them); its neighbours in the same part are then tested. The
+/// A vertex goes when it lies inside the other part's box (or, while the joint turns by 120° at
+/// most, within `box_reach` times the other part's median edge outside it) and beyond the opening
+/// plane, both where the relative motion puts them; its neighbours in the same part are then
+/// tested. The
 /// search never removes another opening's vertices or the ring around them. A removal that would
 /// take more than half the part, or leave a boundary that is not one simple loop, is retried one
 /// ring shallower, down to none (`clamped`). Before that, pieces of the part that the removal cuts
@@ -58,7 +60,7 @@ struct SideBoundary {
 /// axis (a bend past 140°, a thin tail bent 90°) leaves a loop that does not wind about it, and
 /// its angles' sign then says nothing; the band zipped between loops that ran the same way was
 /// misoriented along the child (man's elbow at 150°: 65 edges).
-void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, RemovalMarks& marks,
-                    SideBoundary& out, const SideBoundary* parent_side = nullptr);
+void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, double box_reach,
+                    RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side = nullptr);
 
 }  // namespace skinlab
