@@ -95,7 +95,7 @@ struct GapOptions {
   /// with the fewest crossed cells kept (gap_refine.cpp).
   bool refine = false;
   /// Remove takes, besides what lies inside the other part's box, what lies within this many of
-  /// the other part's median edges outside it while the joint turns by 120° at most (docs/gap.md,
+  /// the other part's median edges outside it while the joint turns by 115° at most (docs/gap.md,
   /// item 24); 0: on its faces only.
   double box_reach = 0;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's

@@ -27,7 +27,7 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 // Vertices that may join the removed ones to make the boundary one simple loop.
 constexpr int kPinchRounds = 32;
 // The largest turn of a joint at which Remove reaches past the other part's box (box_reach).
-constexpr double kMostTurnForReach = 2 * std::numbers::pi / 3;
+constexpr double kMostTurnForReach = 115 * std::numbers::pi / 180;
 
 double wrap(double a) {
   while (a > std::numbers::pi) a -= kTwoPi;
@@ -259,9 +259,10 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   // part, and the rigid skin and the patch's cells cross them (the armadillo's wave, frames 7-8:
   // the torso's triangles just outside the short upper arm's box crossed the forearm's skin and the
   // shoulder's patch, 22 pairs over DQS + 2; man's kick, frame 63: a torso triangle at the crotch
-  // 0.004 over the thigh's kept boundary). Past a turn of 120° both sides are cut back far
+  // 0.004 over the thigh's kept boundary). Past a turn of 115° both sides are cut back far
   // already, and the reach took the parent's removal rings deeper still: the patch bridging that
-  // longer gap folded (the test arm bent 140-150° and twisted 60-150°: 4-172 pairs, none without).
+  // longer gap folded (the test arm bent 140-150° and twisted 60-150°: 4-172 pairs, none without;
+  // man's and the cow's knees bent 120°: 19 and 13 pairs, none without).
   const double beyond = child_side ? -1.0 : 1.0;
   const double on_plane = 1e-6 * gap.median_edge[part];
   const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));

@@ -45,7 +45,7 @@ struct SideBoundary {
 
 /// Runs Remove on the child (`child_side`) or the parent side of joint `joint`, whose child
 /// stands at `relative` to its parent (a rotation about the joint, in the parent's rest frame).
-/// A vertex goes when it lies inside the other part's box (or, while the joint turns by 120° at
+/// A vertex goes when it lies inside the other part's box (or, while the joint turns by 115° at
 /// most, within `box_reach` times the other part's median edge outside it) and beyond the opening
 /// plane, both where the relative motion puts them; its neighbours in the same part are then
 /// tested. The
