@@ -48,12 +48,12 @@ struct SideBoundary {
 /// A vertex goes when it lies inside the other part's box (or, while the joint turns by 115° at
 /// most, within `box_reach` times the other part's median edge outside it) and beyond the opening
 /// plane, both where the relative motion puts them; its neighbours in the same part are then
-/// tested. The
-/// search never removes another opening's vertices or the ring around them. A removal that would
-/// take more than half the part, or leave a boundary that is not one simple loop, is retried one
-/// ring shallower, down to none (`clamped`). Before that, pieces of the part that the removal cuts
-/// off from the rest of it (an island it rings, a strip between it and the opening) go with it,
-/// and failing that the removal stops one edge short of another opening it reaches.
+/// tested. The search never removes another opening's vertices or the ring around them. A
+/// removal that would take more than half the part, or leave a boundary that is not one simple
+/// loop, is retried one ring shallower, down to none (`clamped`). Before that, pieces of the part
+/// that the removal cuts off from the rest of it (an island it rings, a strip between it and the
+/// opening) go with it, and failing that the removal stops one edge short of another opening it
+/// reaches.
 ///
 /// The loop is ordered by angle about the opening. On the child side, `parent_side` (this frame's
 /// boundary of the parent) fixes the loop's direction instead: a child cut back past the opening's
