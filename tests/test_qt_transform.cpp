@@ -47,6 +47,18 @@ TEST(Quaternion, AxisAngleQuarterTurn) {
   EXPECT_NEAR(q.w(), std::sqrt(0.5), 1e-15);
 }
 
+// The angle a rotation turns by, whichever of its two quaternions stands for it: a turn past pi
+// is the shorter turn the other way.
+TEST(Quaternion, RotationAngleIsTheShorterTurnEitherSign) {
+  const Vec3 axis(1, 2, -0.5);
+  for (double angle : {0.0, 0.3, 1.7, std::numbers::pi}) {
+    const Quat q = quat_from_axis_angle(axis, angle);
+    EXPECT_NEAR(rotation_angle(q), angle, 1e-9) << angle;
+    EXPECT_NEAR(rotation_angle(Quat(-q.coeffs())), angle, 1e-9) << angle;
+  }
+  EXPECT_NEAR(rotation_angle(quat_from_axis_angle(axis, 1.5 * std::numbers::pi)), 0.5 * std::numbers::pi, 1e-9);
+}
+
 TEST(Quaternion, QlerpEndsMidpointAndShortPath) {
   const Quat q0 = Quat::Identity();
   const Quat q1 = quat_from_axis_angle(Vec3::UnitZ(), std::numbers::pi / 2);

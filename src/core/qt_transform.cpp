@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "skinlab/core/qt_transform.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace skinlab {
@@ -18,6 +19,8 @@ QT QT::from_matrix(const Mat4& m) {
 }
 
 Quat quat_from_axis_angle(const Vec3& axis, double angle) { return Quat(Eigen::AngleAxisd(angle, axis.normalized())); }
+
+double rotation_angle(const Quat& q) { return 2 * std::acos(std::min(1.0, std::abs(q.w()))); }
 
 SwingTwist swing_twist(const Quat& q, const Vec3& axis) {
   // The twist keeps q's projection on the axis: (w, (v·a) a), normalised; w >= 0 picks the

@@ -32,6 +32,9 @@ struct QT {
 /// Rotation by `angle` radians about `axis` (need not be unit; must be non-zero).
 Quat quat_from_axis_angle(const Vec3& axis, double angle);
 
+/// The angle, in [0, pi] radians, that the unit quaternion `q` turns by (either sign of q).
+double rotation_angle(const Quat& q);
+
 /// Normalized linear interpolation of rotations, (1-t)·q0 + t·q1 normalized, after flipping q1
 /// into q0's hemisphere so the path is the short one ([KZ05 §3] "QLERP").
 Quat qlerp(const Quat& q0, const Quat& q1, double t);

@@ -84,7 +84,7 @@ std::optional<JointPairsPerPart> frame_pairs_per_part(const Frame& frame, const 
 
 double relative_angle(const AcceptedPose& pose, const Rig& rig, int child) {
   const Quat rel = pose.world[rig.components[child].parent].q.conjugate() * pose.world[child].q;
-  return 2.0 * std::acos(std::min(1.0, std::abs(rel.w())));
+  return rotation_angle(rel);
 }
 
 }  // namespace skinlab

@@ -137,7 +137,7 @@ void blend_arcs(const GapModel& gap, int joint_index, const QT& relative, const 
   const Vec3 parent_axis = gap.kernel_centroid[joint.parent] - joint.joint;
   const Vec3 child_axis = relative.apply_point(gap.kernel_centroid[joint.child]) - joint.joint;
   const Vec3 plane_normal = child_axis.cross(parent_axis);
-  const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));
+  const double turn = rotation_angle(relative.q);
   const Vec3 rotation_axis =
       relative.q.vec().norm() > 0 ? Vec3(relative.q.vec().normalized()) : Vec3(parent_axis.normalized());
   const std::vector<std::pair<int, int>> pairs =

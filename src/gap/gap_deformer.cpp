@@ -173,7 +173,7 @@ void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& 
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     const GapJoint& joint = gap_.joints[k];
     relative_[k] = world[joint.parent].inverse() * world[joint.child];
-    moving_[k] = 2 * std::acos(std::min(1.0, std::abs(relative_[k].q.w()))) > kMovingAngle;
+    moving_[k] = rotation_angle(relative_[k].q) > kMovingAngle;
     if (!moving_[k]) continue;
     ++report.moving_joints;
     for (int side = 0; side < 2; ++side) {

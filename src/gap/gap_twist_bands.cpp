@@ -37,7 +37,7 @@ const std::vector<QT>& GapDeformer::untwist(const std::vector<QT>& world, GapFra
       for (int o : band.passed) {
         const QT below = world[gap_.joints[o].parent].inverse() * world[gap_.joints[o].child];
         const Quat bend = swing_twist(below.q, band.axis).swing;
-        bent_below = std::max(bent_below, 2 * std::acos(std::min(1.0, std::abs(bend.w()))));
+        bent_below = std::max(bent_below, rotation_angle(bend));
       }
       fit = band.fit(band.length > 0 ? swing_twist(relative.q, band.axis).twist_angle : 0.0, child_begin_[k],
                      parent_begin_[k], bent_below);

@@ -265,7 +265,7 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   // man's and the cow's knees bent 120°: 19 and 13 pairs, none without).
   const double beyond = child_side ? -1.0 : 1.0;
   const double on_plane = 1e-6 * gap.median_edge[part];
-  const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));
+  const double turn = rotation_angle(relative.q);
   const double reach = turn <= kMostTurnForReach ? box_reach * gap.median_edge[other] : 0.0;
   const auto overlaps = [&](int v) {
     const Vec3 p = to_other.apply_point(gap.rest_positions[v]);

@@ -30,7 +30,7 @@ void thesis_arcs(const GapModel& gap, int joint_index, const QT& relative, const
   const Vec3& center = joint.joint;
   const Vec3 parent_axis = gap.kernel_centroid[joint.parent] - center;
   const Vec3 child_axis = relative.apply_point(gap.kernel_centroid[joint.child]) - center;
-  const double turn = 2 * std::acos(std::min(1.0, std::abs(relative.q.w())));
+  const double turn = rotation_angle(relative.q);
   const Vec3 rotation_axis =
       relative.q.vec().norm() > 0 ? Vec3(relative.q.vec().normalized()) : Vec3(parent_axis.normalized());
   const Vec3 pl_normal = pl_normal_of(parent_axis, child_axis, rotation_axis);
