@@ -310,7 +310,46 @@ double smallest_inscribed_ratio(const Frame& frame, const SkinMesh& rest_skin, c
   return smallest;
 }
 
+// Each joint's section (joint_section; none where the joint has no opening to cut) and, for those
+// with one, its centre and distance from its two parts' skin in the rest frame.
+JointCenters joint_centers(const SegmentedModel& model, const Rig& rig, const Frame& rest_frame, const TriMesh& rest,
+                           const std::vector<int>& rest_labels, std::vector<std::optional<JointSection>>& section) {
+  JointCenters centers;
+  section.assign(rig.components.size(), std::nullopt);
+  for (std::size_t c = 0; c < rig.components.size(); ++c) {
+    if (rig.components[c].parent < 0) continue;
+    section[c] = joint_section(model, rig, static_cast<int>(c));
+    if (!section[c]) continue;
+    centers.rest.push_back(section[c]->center);
+    centers.joint.push_back(static_cast<int>(c));
+    centers.rest_distance.push_back(distance_to_joint_parts(rest_frame.positions, rest.triangles, rest_labels,
+                                                            static_cast<int>(c), rig.components[c].parent,
+                                                            section[c]->center));
+  }
+  return centers;
+}
+
 }  // namespace
+
+std::vector<double> clip_inscribed_ratios(const SegmentedModel& model, const std::filesystem::path& clip,
+                                          const std::string& deformer) {
+  AnimationSession rest_session(model, std::nullopt, SessionParams{}, find_deformer(deformer));
+  Frame rest_frame;
+  rest_session.play(0, rest_frame);
+  const SkinMesh& rest_skin = rest_session.deformer().rest_mesh();
+  const Rig& rig = rest_session.rig();
+  std::vector<std::optional<JointSection>> section;
+  const JointCenters centers = joint_centers(model, rig, rest_frame, frame_mesh(rest_frame, rest_skin),
+                                             topology(rest_frame, rest_skin).triangle_component, section);
+  AnimationSession session(model, read_clip(clip), SessionParams{}, find_deformer(deformer));
+  std::vector<double> ratios;
+  Frame frame;
+  for (int f = 0; f < session.animator().grid().count(); ++f) {
+    const AcceptedPose& pose = session.play(f, frame);
+    ratios.push_back(smallest_inscribed_ratio(frame, session.deformer().rest_mesh(), rig, pose, centers));
+  }
+  return ratios;
+}
 
 int spread_frame(int sample, int samples, int count) {
   return samples == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(sample) * (count - 1) / (samples - 1)));
@@ -337,25 +376,17 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
     // A frame with open seams (rigid skinning's split parts) has no cross-section to speak of.
     const bool closed = edge_defects(rest.triangles).boundary_edges == 0;
     std::vector<double> rest_section(rig.components.size(), 0.0);
-    std::vector<std::optional<JointSection>> section(rig.components.size());
-    JointCenters centers;
+    std::vector<std::optional<JointSection>> section;
     const std::vector<int>& rest_labels = topology(rest_frame, rest_skin).triangle_component;
-    for (std::size_t c = 0; c < rig.components.size(); ++c)
-      if (rig.components[c].parent >= 0) {
-        section[c] = joint_section(model, rig, static_cast<int>(c));
-        if (!section[c]) continue;
-        centers.rest.push_back(section[c]->center);
-        centers.joint.push_back(static_cast<int>(c));
-        centers.rest_distance.push_back(distance_to_joint_parts(rest_frame.positions, rest.triangles, rest_labels,
-                                                                static_cast<int>(c), rig.components[c].parent,
-                                                                section[c]->center));
-        if (!closed) continue;
-        const Plane& plane = section[c]->plane;
-        const std::vector<Tri> parts = joint_parts(rest.positions, rest.triangles, rest_labels, static_cast<int>(c),
-                                                   rig.components[c].parent, plane.point, section[c]->reach);
-        rest_section[c] =
-            cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
-      }
+    const JointCenters centers = joint_centers(model, rig, rest_frame, rest, rest_labels, section);
+    for (std::size_t c = 0; c < rig.components.size(); ++c) {
+      if (!closed || !section[c]) continue;
+      const Plane& plane = section[c]->plane;
+      const std::vector<Tri> parts = joint_parts(rest.positions, rest.triangles, rest_labels, static_cast<int>(c),
+                                                 rig.components[c].parent, plane.point, section[c]->reach);
+      rest_section[c] =
+          cross_section_area(rest.positions, parts, plane.point, plane.normal, section[c]->reach / 4).value_or(0.0);
+    }
     for (const std::filesystem::path& clip_path : clips) {
       AnimationSession session(model, read_clip(clip_path), SessionParams{}, find_deformer(deformer));
       double inscribed_min = HUGE_VAL;

@@ -61,6 +61,13 @@ nlohmann::json measure_quality(const std::string& name, const SegmentedModel& mo
                                const std::vector<std::filesystem::path>& clips,
                                const std::vector<std::string>& deformers, int frames);
 
+/// The quality table's inscribed ratio in every frame of `clip` played with `deformer`, without its
+/// other measures: the smallest, over the joints that turn at least 5° from their parent, of the
+/// distance from the joint's centre to its two parts' skin over the same at rest (docs/quality.md);
+/// infinity in a frame where no such joint moves.
+std::vector<double> clip_inscribed_ratios(const SegmentedModel& model, const std::filesystem::path& clip,
+                                          const std::string& deformer);
+
 /// The frame of a clip of `count` frames that sample `sample` of `samples` spread evenly over it
 /// stands for (the first and the last frame included; frame 0 for one sample).
 int spread_frame(int sample, int samples, int count);
