@@ -187,6 +187,10 @@ void bind_animation(py::module_& module) {
       .def("deform", &deform, py::arg("frame"), py::arg("out") = nullptr,
            "Poses and deforms grid frame `frame`; `out`, a Frame of an earlier call, is reused when none of its "
            "arrays is alive.")
+      .def_property_readonly(
+          "warnings", [](const PySession& s) { return s.session->deformer().warnings(); },
+          "What the deformer's set-up found that its frames may suffer from (gap: openings not star-shaped "
+          "about their centre), a sentence each.")
       .def("statistics", [](const PySession& s) {
         py::dict out;
         for (const DeformerStatistic& st : s.session->deformer().statistics()) out[st.name.c_str()] = st.value;

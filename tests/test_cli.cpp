@@ -451,6 +451,45 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   fs::remove_all(dir);
 }
 
+// A model whose opening is not star-shaped about its centre: `info` says so, and `animate` warns
+// that gap's patch may cross itself there, on stderr and in its JSON, naming both parts; a model
+// without one gets no warning.
+TEST(Cli, InfoAndAnimateNameAnOpeningNotStarShaped) {
+  const fs::path dir = fs::temp_directory_path() / ("skinlab_notched_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string obj = (dir / "notched.obj").string();
+  {
+    std::ofstream mesh(obj);
+    skinlab::write_obj(mesh, skinlab::test::notched_blocks());
+    std::ofstream(dir / "notched.skel") << skinlab::test::kNotchedBlocksSkel << '\n';
+    std::ofstream(dir / "turn.clip") << "animation\n{\n range 0 1\n numChannels 1\n channel notched.rx\n {\n"
+                                        "  extrapolate constant constant\n  keys 2\n  {\n   0 0 linear linear\n"
+                                        "   1 30 linear linear\n  }\n }\n}\n";
+  }
+  const CliResult info = run_skinlab("info " + obj);
+  ASSERT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("not star-shaped: turns back 60.2 deg in 2 stretch(es)"), std::string::npos) << info.out;
+  const std::string animate =
+      "animate " + obj + " --clip " + (dir / "turn.clip").string() + " --skinning gap --fps 2 -o ";
+  const CliResult text = run_skinlab(animate + (dir / "text").string());
+  ASSERT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("skinlab animate: warning: gap: the opening between 'base' and 'notched' is not star-shaped"),
+            std::string::npos)
+      << text.out;
+  const CliResult json = run_skinlab(animate + (dir / "json").string() + " --json");
+  ASSERT_EQ(json.code, 0) << json.out;
+  const auto warnings = nlohmann::json::parse(json.out)["warnings"];
+  ASSERT_EQ(warnings.size(), 1u) << json.out;
+  EXPECT_NE(warnings[0].get<std::string>().find("turns back 60.2° in 2 stretches"), std::string::npos) << json.out;
+  const std::string wave = kData + "/../../clips/homer_wave.clip";
+  const CliResult homer = run_skinlab("animate homer --clip " + wave + " --skinning gap --frames 0:0 --json -o " +
+                                      (dir / "homer").string());
+  ASSERT_EQ(homer.code, 0) << homer.out;
+  EXPECT_EQ(nlohmann::json::parse(homer.out)["warnings"], nlohmann::json::array());
+  fs::remove_all(dir);
+}
+
 class CliGltf : public ::testing::TestWithParam<std::string> {};
 INSTANTIATE_TEST_SUITE_P(LinearBlends, CliGltf, ::testing::Values("rigid", "lbs"));
 

@@ -436,6 +436,28 @@ TEST(Gap, SiblingsThatTouchAreRefused) {
   }
 }
 
+// An opening that is not star-shaped about its centre is named at set-up: gap orders both sides'
+// loops by the angle about that centre. The notched blocks' opening turns back twice, where it
+// runs into the notch and out of it; the arm's round opening is star-shaped.
+TEST(Gap, AnOpeningNotStarShapedIsNamedAtSetUp) {
+  SegmentedModel model = SegmentedModel::build(test::notched_blocks(), "notched");
+  model.attach_hierarchy(parse_skel("notched.skel", test::kNotchedBlocksSkel));
+  SkeletonParams params;
+  params.method = "centroid";
+  const Skeleton skeleton = extract_skeleton(model, params);
+  const GapDeformer gap(model, skeleton, std::make_shared<const Rig>(build_rig(model, skeleton)));
+  ASSERT_EQ(gap.warnings().size(), 1u);
+  EXPECT_NE(gap.warnings()[0].find("between 'base' and 'notched' is not star-shaped"), std::string::npos)
+      << gap.warnings()[0];
+  const GapJoint& joint = gap.gap_model().joints.at(0);
+  EXPECT_NEAR(std::abs(joint.winding.winding), 2 * std::numbers::pi, 1e-9);
+  const double y = 11.0 / 7;  // (2, 3) -> (2, 2) and (1, 2) -> (1, 3), each seen from (1.5, y)
+  EXPECT_NEAR(joint.winding.turned_back, 2 * (std::atan2(3 - y, 0.5) - std::atan2(2 - y, 0.5)), 1e-9);
+  EXPECT_EQ(joint.winding.back_stretches, 2);
+  const test::ArmSession arm;
+  EXPECT_TRUE(GapDeformer(arm.model, arm.skeleton, arm.rig).warnings().empty());
+}
+
 namespace {
 
 // The `gap` deformer as registered: twist bands, arcs about the rotation axis, unfolding (docs/gap.md,

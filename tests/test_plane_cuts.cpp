@@ -73,7 +73,36 @@ TEST(LoopMetrics, CircleIsPlanarAndConvexSawtoothIsNot) {
   const LoopMetrics s = loop_metrics(sawtooth);
   EXPECT_NEAR(s.planarity, 0.2 / s.mean_radius, 1e-9);  // every point 0.2 off the plane z = 0
   EXPECT_GT(s.outline_ratio, 1.05);
+  // Neither turns back about its centre: the star is not convex, but it is star-shaped.
+  EXPECT_NEAR(std::abs(c.winding.winding), 2 * std::numbers::pi, 1e-9);
+  EXPECT_EQ(c.winding.turned_back, 0.0);
+  EXPECT_EQ(s.winding.turned_back, 0.0);
   EXPECT_DOUBLE_EQ(smallest_angle(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)), 45.0);
+}
+
+// A loop's angle about a centre, hand-computed: 0, 90, 60, 120, 180, 270 degrees goes once round
+// and turns back 30 degrees on one edge, whichever way it runs and wherever the loop starts.
+TEST(LoopWinding, CountsWhatTurnsBackAgainstTheWinding) {
+  const auto radians = [](std::vector<double> degrees) {
+    for (double& d : degrees) d *= std::numbers::pi / 180;
+    return degrees;
+  };
+  const double degree = std::numbers::pi / 180;
+  const LoopWinding w = loop_winding(radians({0, 90, 60, 120, 180, 270}));
+  EXPECT_NEAR(w.winding, 360 * degree, 1e-12);
+  EXPECT_NEAR(w.turned_back, 30 * degree, 1e-12);
+  EXPECT_EQ(w.back_stretches, 1);
+  const LoopWinding reversed = loop_winding(radians({270, 180, 120, 60, 90, 0}));
+  EXPECT_NEAR(reversed.winding, -360 * degree, 1e-12);
+  EXPECT_NEAR(reversed.turned_back, 30 * degree, 1e-12);
+  EXPECT_EQ(reversed.back_stretches, 1);
+  // The edge that turns back is the closing one; two edges in a row are one stretch.
+  EXPECT_EQ(loop_winding(radians({60, 120, 180, 270, 0, 90})).back_stretches, 1);
+  const LoopWinding two_edges = loop_winding(radians({0, 90, 70, 50, 120, 180, 270}));
+  EXPECT_NEAR(two_edges.turned_back, 40 * degree, 1e-12);
+  EXPECT_EQ(two_edges.back_stretches, 1);
+  EXPECT_EQ(loop_winding(radians({0, 90, 70, 120, 100, 180, 270})).back_stretches, 2);
+  EXPECT_NEAR(wrap_angle(3 * std::numbers::pi / 2), -std::numbers::pi / 2, 1e-12);
 }
 
 TEST(PlaneCuts, ARaggedBorderOnALimbMovesOntoAPlaneAtItsWaist) {

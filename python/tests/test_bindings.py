@@ -63,6 +63,14 @@ def test_deformed_frames_equal_the_command_lines_obj_frames_bit_for_bit(homer, s
     assert sorted(map(tuple, frame.triangles.tolist())) == sorted(map(tuple, faces.tolist()))
 
 
+def test_warnings_are_the_command_lines(homer, tmp_path):
+    clip = str(pathlib.Path(skinlab.data_root()) / "clips" / "homer_wave.clip")
+    report = json.loads(cli("animate", "homer", "--clip", clip, "--skinning", "gap", "--frames", "0:0",
+                            "-o", str(tmp_path), "--json"))
+    # Every standard opening is star-shaped about its centre: gap warns of none.
+    assert skinlab.Session(homer, skinlab.read_clip(clip), skinning="gap").warnings == report["warnings"] == []
+
+
 def test_a_clip_from_arrays_turns_the_joint_by_its_angle(homer):
     clip = skinlab.Clip.from_arrays({"head.rx": ([0.0, 1.0], [0.0, 30.0])})
     assert clip.channels == ["head.rx"] and (clip.begin, clip.end) == (0.0, 1.0)

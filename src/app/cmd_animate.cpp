@@ -178,6 +178,7 @@ nlohmann::json animate_report(const AnimateOptions& o, const std::string& name, 
                             {"writing", 1e3 * played.writing_seconds / written}};
   report["frames_posed"] = t.steps;
   report["deformer_statistics"] = statistics_json(session.deformer().statistics());
+  report["warnings"] = session.deformer().warnings();
   if (played.checked_frames > 0) {
     report["frame_checks"] = played.frame_checks;
     report["open_frames"] = played.open_frames;
@@ -207,6 +208,9 @@ void run_animate(const AnimateOptions& o) {
   const bool glb = o.format == "glb";
   OutputSet outputs;  // a failed run leaves none of its frames
   outputs.create_directories(o.output);
+  if (!o.json)
+    for (const std::string& warning : session.deformer().warnings())
+      std::cerr << "skinlab animate: warning: " << warning << '\n';
   play_and_write(o, files, model, clip, session, outputs, played);
   outputs.commit();
   const nlohmann::json report = animate_report(o, files.name, session, played);

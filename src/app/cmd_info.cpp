@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "skinlab/app/commands.hpp"
 #include "skinlab/io/json_text.hpp"
@@ -72,11 +73,17 @@ void print_text(const nlohmann::json& info) {
   for (const auto& o : info["openings"]) {
     std::cout << "    " << o["a"].get<std::string>() << " | " << o["b"].get<std::string>() << ": " << o["loop_count"]
               << " loop(s)";
-    for (const auto& l : o["loops"])
+    for (const auto& l : o["loops"]) {
+      // Shown where it shows at all at this precision: a loop not star-shaped about its centre.
+      std::ostringstream turned_back;
+      if (l["turned_back_deg"].get<double>() >= 0.05)
+        turned_back << ", not star-shaped: turns back " << std::fixed << std::setprecision(1)
+                    << l["turned_back_deg"].get<double>() << " deg in " << l["back_stretches"] << " stretch(es)";
       std::cout << " [" << l["vertices"] << " vertices, length " << l["length"].get<double>() << ", planarity "
                 << l["planarity"].get<double>() << ", outline ratio " << l["outline_ratio"].get<double>()
-                << ", smallest angle " << l["smallest_angle_deg"].get<double>() << " deg"
+                << ", smallest angle " << l["smallest_angle_deg"].get<double>() << " deg" << turned_back.str()
                 << (l["closed"].get<bool>() ? "" : ", open chain") << ']';
+    }
     std::cout << '\n';
   }
   if (info["hierarchy"].is_null()) {

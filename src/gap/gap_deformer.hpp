@@ -128,6 +128,8 @@ class GapDeformer : public Deformer {
   std::size_t runtime_bytes() const override;
   /// Mean per frame of every phase and count since construction, plus the pre-processing.
   DeformerStatistics statistics() const override;
+  /// The openings that are not star-shaped about their centroid (GapJoint::winding), by name.
+  std::vector<std::string> warnings() const override { return warnings_; }
 
   const GapModel& gap_model() const { return gap_; }
   const GapFrameReport& last_frame() const { return last_; }
@@ -290,6 +292,7 @@ class GapDeformer : public Deformer {
   std::vector<Tri> unturned_cells_;
   std::vector<Vec3> unturned_points_;
   CrossingRecord unturned_crossings_;
+  std::vector<std::string> warnings_;     ///< warnings(), found at set-up
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count
   std::vector<int> relax_count_;

@@ -145,6 +145,7 @@ GapModel build_gap_model(const SegmentedModel& model, const Skeleton& skeleton, 
       joint.child_edge_triangle.push_back(edge_triangle_of_part(gap, a, b, child));
       joint.parent_edge_triangle.push_back(edge_triangle_of_part(gap, a, b, parent));
     }
+    joint.winding = loop_winding(joint.loop_angle);
     const int index = static_cast<int>(gap.joints.size());
     gap.joint_of_part[child] = index;
     for (int v : joint.loop) {

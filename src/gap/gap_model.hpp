@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "skinlab/core/loop_winding.hpp"
 #include "skinlab/core/segmented_model.hpp"
 #include "skinlab/geometry/obb.hpp"
 #include "skinlab/kinematics/rig.hpp"
@@ -26,6 +27,10 @@ struct GapJoint {
   /// Per loop edge (loop[i], loop[i+1]): the child's and the parent's triangle holding it.
   std::vector<int> child_edge_triangle;
   std::vector<int> parent_edge_triangle;
+  /// How the opening winds about its centroid in its plane (loop_angle's winding): it turns back
+  /// where it is not star-shaped about the centroid, which no cut of `skinlab segment` is and
+  /// where Remove's loops, ordered by that angle, are flattened (GapDeformer::warnings).
+  LoopWinding winding;
 
   /// Angle of a rest position about the opening centroid, in (-pi, pi].
   double angle_of(const Vec3& p) const;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "skinlab/core/loop_winding.hpp"
+
 namespace skinlab {
 
 void RemovalMarks::resize(const GapModel& gap) {
@@ -28,12 +30,6 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 constexpr int kPinchRounds = 32;
 // The largest turn of a joint at which Remove reaches past the other part's box (box_reach).
 constexpr double kMostTurnForReach = 115 * std::numbers::pi / 180;
-
-double wrap(double a) {
-  while (a > std::numbers::pi) a -= kTwoPi;
-  while (a <= -std::numbers::pi) a += kTwoPi;
-  return a;
-}
 
 void set_removed(const GapModel& gap, RemovalMarks& marks, int v, int part, unsigned value) {
   const int j = gap.opening_joint[v];
@@ -221,9 +217,7 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
   const int n = static_cast<int>(loop.size());
   std::vector<double> raw(n);
   for (int i = 0; i < n; ++i) raw[i] = joint.angle_of(gap.rest_positions[loop[i]]);
-  double winding = 0;
-  for (int i = 0; i < n; ++i) winding += wrap(raw[(i + 1) % n] - raw[i]);
-  out.along_triangles = against ? !against->along_triangles : winding >= 0;
+  out.along_triangles = against ? !against->along_triangles : loop_winding(raw).winding >= 0;
   if (!out.along_triangles) {
     std::reverse(loop.begin(), loop.end());
     std::reverse(raw.begin(), raw.end());
@@ -235,7 +229,7 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
     const int k = (first + i) % n;
     out.loop.push_back(loop[k]);
     const double a =
-        i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap(raw[k] - raw[(k + n - 1) % n]));
+        i == 0 ? raw[k] : std::max(out.angle.back(), out.angle.back() + wrap_angle(raw[k] - raw[(k + n - 1) % n]));
     out.angle.push_back(std::min(a, raw[first] + kTwoPi * (1 - 1e-9)));
   }
 }

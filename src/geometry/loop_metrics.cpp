@@ -42,6 +42,10 @@ LoopMetrics loop_metrics(const std::vector<Vec3>& points) {
   if (m.mean_radius > 0) m.planarity = std::sqrt(squared / static_cast<double>(n)) / m.mean_radius;
   const double hull = projected_hull_perimeter(points, plane.point, plane.normal);
   if (hull > 0) m.outline_ratio = m.length / hull;
+  const Vec3 u = plane.normal.unitOrthogonal(), v = plane.normal.cross(u);
+  std::vector<double> angles;
+  for (const Vec3& p : points) angles.push_back(std::atan2((p - plane.point).dot(v), (p - plane.point).dot(u)));
+  m.winding = loop_winding(angles);
   return m;
 }
 

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "skinlab/core/loop_winding.hpp"
 #include "skinlab/core/tri_mesh.hpp"
 
 namespace skinlab {
@@ -18,6 +19,9 @@ struct LoopMetrics {
   /// length divided by the perimeter of the 2-D convex hull of the points projected onto that
   /// plane (1: a convex planar loop; a sawtooth or a dent makes it larger).
   double outline_ratio = 0.0;
+  /// How the points' angle about the centroid, in that plane, winds: it turns back where the loop
+  /// is not star-shaped about the centroid (gap's requirement, docs/gap.md).
+  LoopWinding winding;
   Vec3 centroid = Vec3::Zero();
   Vec3 normal = Vec3::UnitZ();  ///< of the least-squares plane
 };

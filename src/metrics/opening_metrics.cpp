@@ -2,6 +2,7 @@
 #include "skinlab/metrics/opening_metrics.hpp"
 
 #include <algorithm>
+#include <numbers>
 
 #include "skinlab/geometry/loop_metrics.hpp"
 
@@ -32,6 +33,8 @@ nlohmann::json opening_loop_metrics(const SegmentedModel& model, const Opening& 
                      {"mean_radius", m.mean_radius},
                      {"planarity", m.planarity},
                      {"outline_ratio", m.outline_ratio},
+                     {"turned_back_deg", m.winding.turned_back * 180 / std::numbers::pi},
+                     {"back_stretches", m.winding.back_stretches},
                      {"smallest_angle_deg", smallest_angle_around(model.mesh(), loop.original)},
                      {"plane", {{"point", vec_json(m.centroid)}, {"normal", vec_json(m.normal)}}},
                      {"positions", positions}});

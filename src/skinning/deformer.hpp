@@ -82,6 +82,9 @@ class Deformer {
   virtual void gpu_set_table(const AcceptedPose&, std::vector<float>&) const {}
   /// Counts and times a benchmark reports, by name (e.g. SBS's SVDs per frame); none by default.
   virtual DeformerStatistics statistics() const { return {}; }
+  /// What the set-up found in the model that this deformer's frames may suffer from, a sentence
+  /// each naming the parts (`animate` and `view` print them); none by default.
+  virtual std::vector<std::string> warnings() const { return {}; }
 };
 
 }  // namespace skinlab
