@@ -445,10 +445,17 @@ TEST(Gap, AnOpeningNotStarShapedIsNamedAtSetUp) {
   SkeletonParams params;
   params.method = "centroid";
   const Skeleton skeleton = extract_skeleton(model, params);
-  const GapDeformer gap(model, skeleton, std::make_shared<const Rig>(build_rig(model, skeleton)));
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  const GapDeformer gap(model, skeleton, rig, {}, GapOptions::second_generation());
   ASSERT_EQ(gap.warnings().size(), 1u);
   EXPECT_NE(gap.warnings()[0].find("between 'base' and 'notched' is not star-shaped"), std::string::npos)
       << gap.warnings()[0];
+  EXPECT_NE(gap.warnings()[0].find("gap does not bridge it but blends 'notched' across it"), std::string::npos)
+      << gap.warnings()[0];
+  // Without the blend (the thesis' options), the joint is bridged, and the warning says what may fold.
+  const GapDeformer bridged(model, skeleton, rig);
+  ASSERT_EQ(bridged.warnings().size(), 1u);
+  EXPECT_NE(bridged.warnings()[0].find("the patch may cross itself"), std::string::npos) << bridged.warnings()[0];
   const GapJoint& joint = gap.gap_model().joints.at(0);
   EXPECT_NEAR(std::abs(joint.winding.winding), 2 * std::numbers::pi, 1e-9);
   const double y = 11.0 / 7;  // (2, 3) -> (2, 2) and (1, 2) -> (1, 3), each seen from (1.5, y)
@@ -456,6 +463,60 @@ TEST(Gap, AnOpeningNotStarShapedIsNamedAtSetUp) {
   EXPECT_EQ(joint.winding.back_stretches, 2);
   const test::ArmSession arm;
   EXPECT_TRUE(GapDeformer(arm.model, arm.skeleton, arm.rig).warnings().empty());
+}
+
+// Such a child with no children of its own is blended across its opening, not bridged: the frame
+// keeps the rest mesh's triangles and vertices (no patch), its opening stays with the parent, and
+// what lies an opening radius from it and further turns with the child alone. The columns stand
+// 4 blocks tall; the opening's radius is the mean distance of its 14 corners from their centroid.
+TEST(Gap, ALeafWhoseOpeningIsNotStarShapedIsBlendedNotBridged) {
+  SegmentedModel model = SegmentedModel::build(test::notched_blocks(4), "notched");
+  model.attach_hierarchy(parse_skel("notched.skel", test::kNotchedBlocksSkel));
+  SkeletonParams params;
+  params.method = "centroid";
+  const Skeleton skeleton = extract_skeleton(model, params);
+  const auto rig = std::make_shared<const Rig>(build_rig(model, skeleton));
+  GapDeformer gap(model, skeleton, rig, {}, GapOptions::second_generation());
+  const GapJoint& joint = gap.gap_model().joints.at(0);
+  double radius = 0;
+  for (int v : joint.loop) radius += (gap.gap_model().rest_positions[v] - joint.plane.point).norm();
+  radius /= static_cast<double>(joint.loop.size());
+  Animator animator{rig, std::nullopt, 30, {false, false}};
+  Pose pose;
+  pose.angles.assign(3 * rig->joint_of.size(), 0.0);
+  const int child = model.find_component("notched");
+  pose.angles[3 * rig->joint_of[child]] = 40 * std::numbers::pi / 180;
+  pose.angles[3 * rig->joint_of[child] + 2] = 25 * std::numbers::pi / 180;
+  const AcceptedPose& posed = animator.apply(pose, 0);
+  Frame frame;
+  gap.deform(posed, frame);
+  EXPECT_EQ(gap.last_frame().blended_joints, 1);
+  EXPECT_EQ(gap.last_frame().moving_joints, 0);
+  EXPECT_EQ(frame.triangles, gap.rest_mesh().triangles);
+  ASSERT_EQ(frame.positions.size(), gap.rest_mesh().rest_positions.size());
+  EXPECT_TRUE(edge_defects(frame.triangles).closed_manifold());
+  const auto& rest = gap.gap_model().rest_positions;
+  int far = 0, on_opening = 0;
+  for (int v = 0; v < static_cast<int>(rest.size()); ++v) {
+    double nearest = HUGE_VAL;
+    for (int o : joint.loop) nearest = std::min(nearest, (rest[v] - rest[o]).norm());
+    const int part = gap.gap_model().vertex_part[v];
+    const Vec3 expected = (nearest == 0 || part != child ? posed.world[part] : posed.world[child]).apply_point(rest[v]);
+    if (nearest != 0 && nearest < radius && part == child) continue;  // blended: between the two
+    far += part == child;
+    on_opening += nearest == 0;
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(frame.positions[3 * v + k], expected[k], 1e-5) << v;
+  }
+  EXPECT_EQ(on_opening, 14);
+  EXPECT_GT(far, 0);
+  // Nothing crosses: the blend turns the columns smoothly.
+  EXPECT_TRUE(self_intersections(frame.positions, frame.triangles)->empty());
+  // At rest the rest mesh comes back.
+  Pose rest_pose;
+  rest_pose.angles.assign(3 * rig->joint_of.size(), 0.0);
+  gap.deform(animator.apply(rest_pose, 0), frame);
+  for (int v = 0; v < static_cast<int>(rest.size()); ++v)
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(frame.positions[3 * v + k], rest[v][k], 1e-6);
 }
 
 namespace {

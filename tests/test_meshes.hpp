@@ -83,15 +83,16 @@ inline LabeledMesh voxel_model(const std::vector<std::array<int, 4>>& voxels, st
   return out;
 }
 
-/// Two parts whose opening is not star-shaped about its centre: the child's blocks ("notched") stand
-/// on a 3 x 3 slab ("base") of unit blocks, all but the middle one of the far row. The opening
-/// runs round 14 block corners in the plane z = 1, their centroid at (1.5, 11/7).
-inline LabeledMesh notched_blocks() {
+/// Two parts whose opening is not star-shaped about its centre: the child's columns of blocks
+/// ("notched", `height` blocks tall) stand on a 3 x 3 slab ("base") of unit blocks, all but the
+/// middle one of the far row. The opening runs round 14 block corners in the plane z = 1, their
+/// centroid at (1.5, 11/7).
+inline LabeledMesh notched_blocks(int height = 1) {
   std::vector<std::array<int, 4>> blocks;
   for (int x = 0; x < 3; ++x)
     for (int y = 0; y < 3; ++y) {
       blocks.push_back({x, y, 0, 0});
-      if (x != 1 || y != 2) blocks.push_back({x, y, 1, 1});
+      for (int z = 1; z <= height && (x != 1 || y != 2); ++z) blocks.push_back({x, y, z, 1});
     }
   return voxel_model(blocks, {"base", "notched"});
 }

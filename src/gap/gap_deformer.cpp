@@ -3,9 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numbers>
-#include <string>
 
 #include "skinlab/core/stopwatch.hpp"
 #include "skinlab/gap/band_domain.hpp"
@@ -18,24 +16,6 @@ namespace skinlab {
 namespace {
 
 constexpr double kDegree = std::numbers::pi / 180;
-// An opening whose angle about its centroid turns back by more than this is not star-shaped
-// about it. Every opening of the standard models turns back by 0°; CGAL's bear's back patch
-// (5.5° in 9 stretches) and the dragon's half-face (11.9° in 3) do, and their patches cross
-// themselves in a tenth and a fifth of their exercise clips' frames (docs/gap.md, "Meshes it has
-// never seen").
-constexpr double kMostTurnBack = 1 * kDegree;
-
-std::string not_star_shaped(const SegmentedModel& model, const GapJoint& joint) {
-  char numbers[96];
-  std::snprintf(numbers, sizeof numbers, "%.1f° in %d stretch%s", joint.winding.turned_back / kDegree,
-                joint.winding.back_stretches, joint.winding.back_stretches == 1 ? "" : "es");
-  return "gap: the opening between '" + model.components()[joint.parent].name + "' and '" +
-         model.components()[joint.child].name +
-         "' is not star-shaped about its centre (its angle about it turns back " + numbers +
-         "); gap orders both sides' loops by that angle and flattens where it turns back, and the patch may "
-         "cross itself where that joint turns (frames stay closed; docs/gap.md, \"What gap needs of a model\")";
-}
-
 }  // namespace
 
 GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, std::shared_ptr<const Rig> rig,
@@ -77,8 +57,8 @@ GapDeformer::GapDeformer(const SegmentedModel& model, const Skeleton& skeleton, 
       nearest = std::min(nearest, (a + along * edge - joint.plane.point).norm());
     }
     joint_ball_.push_back(nearest);
-    if (joint.winding.turned_back > kMostTurnBack) warnings_.push_back(not_star_shaped(model, joint));
   }
+  find_blended_children(model);
 }
 
 int GapDeformer::frame_vertex(int v, int part) const {
@@ -186,6 +166,7 @@ void GapDeformer::pose_rigidly(const std::vector<QT>& world) {
     positions_[v] = w.apply_point(gap_.rest_positions[v]);
     normals_[v] = w.apply_normal(gap_.rest_normals[v]);
   }
+  pose_blended(world);
 }
 
 // Remove [VF08 Alg. 5]: at every joint that moved, the overlap on each side.
@@ -193,7 +174,9 @@ void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& 
   for (int k = 0; k < static_cast<int>(gap_.joints.size()); ++k) {
     const GapJoint& joint = gap_.joints[k];
     relative_[k] = world[joint.parent].inverse() * world[joint.child];
-    moving_[k] = rotation_angle(relative_[k].q) > kMovingAngle;
+    const bool turned = rotation_angle(relative_[k].q) > kMovingAngle;
+    moving_[k] = turned && !blended_joint_[k];
+    report.blended_joints += turned && blended_joint_[k];
     if (!moving_[k]) continue;
     ++report.moving_joints;
     for (int side = 0; side < 2; ++side) {

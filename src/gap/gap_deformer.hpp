@@ -55,6 +55,8 @@ struct GapFrameReport {
   /// Joints whose band took the whole twist after all: the gap bridged what their skin did not
   /// bear worse than the skin would have (GapDeformer::gap_bears_worse).
   int whole_twist_bands = 0;
+  /// Joints that turned and were blended, not bridged (GapOptions::blend_non_star_leaves).
+  int blended_joints = 0;
   GapFrameReport& operator+=(const GapFrameReport& o);
   /// The counts set back to none, the phases' times kept (a frame's patches built again).
   void clear_counts();
@@ -98,6 +100,13 @@ struct GapOptions {
   /// the other part's median edges outside it while the joint turns by 115° at most (docs/gap.md,
   /// item 24); 0: on its faces only.
   double box_reach = 0;
+  /// A child with no children of its own whose opening is not star-shaped about its centre
+  /// (GapJoint::winding) is not bridged: its skin is blended across the opening, each of its
+  /// vertices turned by a share of the joint's rotation that grows from 0 at the opening to 1 one
+  /// opening radius from it (docs/gap.md, "What gap needs of a model"). Such a part is a cap, not a
+  /// limb: bridged, its patch crossed itself (CGAL's bear, its back patch: 347 pairs where DQS has
+  /// none).
+  bool blend_non_star_leaves = false;
   /// Add as Algorithm 5 prints it (thesis_arcs.hpp: Circle arcs and one blend per Middle point's
   /// triplet) instead of `gap`'s pairing of the two loops and easing beside the bend.
   bool thesis_add = false;
@@ -113,7 +122,7 @@ struct GapOptions {
     GapOptions options;
     options.box_reach = 0.5;
     options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold =
-        options.refine = true;
+        options.refine = options.blend_non_star_leaves = true;
     return options;
   }
 };
@@ -160,6 +169,12 @@ class GapDeformer : public Deformer {
   /// have at the whole twist where the band took less; marks those joints in whole_twist_.
   bool gap_bears_worse();
   void pose_rigidly(const std::vector<QT>& world);
+  /// The children blended across their openings (blended_, blended_joint_), and a warning for every
+  /// opening not star-shaped about its centre (gap_blend.cpp).
+  void find_blended_children(const SegmentedModel& model);
+  /// The blended children's vertices, each turned about its joint by its share of the joint's
+  /// rotation, then with the parent.
+  void pose_blended(const std::vector<QT>& world);
   void remove_overlaps(const std::vector<QT>& world, GapFrameReport& report);
   void add_arcs(GapFrameReport& report);
   /// Joint k's arcs, their new points about `spacing` apart, into `out` (cleared first).
@@ -293,6 +308,15 @@ class GapDeformer : public Deformer {
   std::vector<Vec3> unturned_points_;
   CrossingRecord unturned_crossings_;
   std::vector<std::string> warnings_;     ///< warnings(), found at set-up
+  /// A child blended across its opening (GapOptions::blend_non_star_leaves): its own vertices (welded
+  /// ids) and the share of the joint's rotation each takes.
+  struct BlendedChild {
+    int joint = 0;
+    std::vector<int> vertices;
+    std::vector<double> share;
+  };
+  std::vector<BlendedChild> blended_;
+  std::vector<char> blended_joint_;       ///< per joint: one of blended_
   std::vector<double> joint_ball_;        ///< per joint: its opening's nearest edge from its centroid
   std::vector<Vec3> relax_sum_;           ///< relax_patch: per new point, its neighbours' sum and count
   std::vector<int> relax_count_;

@@ -29,6 +29,7 @@ GapFrameReport& GapFrameReport::operator+=(const GapFrameReport& o) {
   refined_patches += o.refined_patches;
   skin_capped_bands += o.skin_capped_bands;
   whole_twist_bands += o.whole_twist_bands;
+  blended_joints += o.blended_joints;
   return *this;
 }
 
@@ -56,6 +57,7 @@ std::size_t GapDeformer::runtime_bytes() const {
              bytes(bands_->parent_weight) + bytes(bands_->joints);
   if (bands_)
     for (const BandMesh& mesh : bands_->meshes) total += bytes(mesh.vertices) + bytes(mesh.triangles);
+  for (const BlendedChild& child : blended_) total += bytes(child.vertices) + bytes(child.share);
   return total;
 }
 
@@ -85,6 +87,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"refined_patches", t.refined_patches / n},
           {"skin_capped_bands", t.skin_capped_bands / n},
           {"whole_twist_bands", t.whole_twist_bands / n},
+          {"blended_joints", t.blended_joints / n},
           {"preprocess_median_edges_ms", 1e3 * pre.median_edges},
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},
