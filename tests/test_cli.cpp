@@ -451,32 +451,35 @@ TEST(Cli, AnimateWritesFramesAndReportsRejections) {
   fs::remove_all(dir);
 }
 
-// A model whose opening is not star-shaped about its centre: `info` says so, and `animate` warns
-// that gap's patch may cross itself there, on stderr and in its JSON, naming both parts; a model
-// without one gets no warning.
+// A model whose opening is not star-shaped about its centre (tests/data/notched.obj, the blocks
+// test::notched_blocks builds, with its .skel and a clip turning the child 30°): `info` says so,
+// and `animate` warns that gap blends the child across it instead of bridging it, on stderr and
+// in its JSON, naming both parts; a model without one gets no warning.
 TEST(Cli, InfoAndAnimateNameAnOpeningNotStarShaped) {
   const fs::path dir = fs::temp_directory_path() / ("skinlab_notched_" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string obj = (dir / "notched.obj").string();
-  {
-    std::ofstream mesh(obj);
-    skinlab::write_obj(mesh, skinlab::test::notched_blocks());
-    std::ofstream(dir / "notched.skel") << skinlab::test::kNotchedBlocksSkel << '\n';
-    std::ofstream(dir / "turn.clip") << "animation\n{\n range 0 1\n numChannels 1\n channel notched.rx\n {\n"
-                                        "  extrapolate constant constant\n  keys 2\n  {\n   0 0 linear linear\n"
-                                        "   1 30 linear linear\n  }\n }\n}\n";
-  }
+  const std::string obj = kData + "/notched.obj";
+  // The committed files are the test fixture's blocks and hierarchy, byte for byte.
+  std::ostringstream written;
+  skinlab::write_obj(written, skinlab::test::notched_blocks());
+  std::ifstream committed(obj);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(committed), {}), written.str());
+  std::ifstream skel(kData + "/notched.skel");
+  std::string skel_line;
+  std::getline(skel, skel_line);
+  EXPECT_EQ(skel_line, skinlab::test::kNotchedBlocksSkel);
   const CliResult info = run_skinlab("info " + obj);
   ASSERT_EQ(info.code, 0) << info.out;
   EXPECT_NE(info.out.find("not star-shaped: turns back 60.2 deg in 2 stretch(es)"), std::string::npos) << info.out;
-  const std::string animate =
-      "animate " + obj + " --clip " + (dir / "turn.clip").string() + " --skinning gap --fps 2 -o ";
+  const std::string animate = "animate " + obj + " --clip " + kData + "/notched_turn.clip --skinning gap --fps 2 -o ";
   const CliResult text = run_skinlab(animate + (dir / "text").string());
   ASSERT_EQ(text.code, 0) << text.out;
   EXPECT_NE(text.out.find("skinlab animate: warning: gap: the opening between 'base' and 'notched' is not star-shaped"),
             std::string::npos)
       << text.out;
+  EXPECT_NE(text.out.find("gap does not bridge it but blends 'notched' across it"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("3 frames written"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("0 frames not closed 2-manifolds"), std::string::npos) << text.out;
   const CliResult json = run_skinlab(animate + (dir / "json").string() + " --json");
   ASSERT_EQ(json.code, 0) << json.out;
   const auto warnings = nlohmann::json::parse(json.out)["warnings"];

@@ -64,11 +64,20 @@ def test_deformed_frames_equal_the_command_lines_obj_frames_bit_for_bit(homer, s
 
 
 def test_warnings_are_the_command_lines(homer, tmp_path):
-    clip = str(pathlib.Path(skinlab.data_root()) / "clips" / "homer_wave.clip")
-    report = json.loads(cli("animate", "homer", "--clip", clip, "--skinning", "gap", "--frames", "0:0",
-                            "-o", str(tmp_path), "--json"))
-    # Every standard opening is star-shaped about its centre: gap warns of none.
-    assert skinlab.Session(homer, skinlab.read_clip(clip), skinning="gap").warnings == report["warnings"] == []
+    # Blocks whose opening is not star-shaped about its centre (tests/data/notched.obj): gap names
+    # that joint; every standard opening is star-shaped, so homer gets none.
+    data = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data"
+    wave = str(pathlib.Path(skinlab.data_root()) / "clips" / "homer_wave.clip")
+    for model, clip, count in [(str(data / "notched.obj"), str(data / "notched_turn.clip"), 1), ("homer", wave, 0)]:
+        report = json.loads(cli("animate", model, "--clip", clip, "--skinning", "gap", "--frames", "0:0",
+                                "-o", str(tmp_path / str(count)), "--json"))
+        warnings = skinlab.Session(skinlab.load(model), skinlab.read_clip(clip), skinning="gap").warnings
+        assert warnings == report["warnings"]
+        assert len(warnings) == count
+    notched = skinlab.Session(skinlab.load(str(data / "notched.obj")),
+                              skinlab.read_clip(str(data / "notched_turn.clip")), skinning="gap").warnings
+    assert "the opening between 'base' and 'notched' is not star-shaped" in notched[0]
+    assert "blends 'notched' across it" in notched[0]
 
 
 def test_a_clip_from_arrays_turns_the_joint_by_its_angle(homer):
