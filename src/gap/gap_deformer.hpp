@@ -100,6 +100,10 @@ struct GapOptions {
   /// the other part's median edges outside it while the joint turns by 115° at most (docs/gap.md,
   /// item 24); 0: on its faces only.
   double box_reach = 0;
+  /// Remove also takes a vertex of its boundary where the part's surface folds back onto itself
+  /// (folded_fans.hpp): the patch leaving it crossed one sheet of the fold (man's kick, frames 59
+  /// and 75: 4 and 8 pairs at the hip; none with).
+  bool take_folded_fans = false;
   /// A child with no children of its own whose opening is not star-shaped about its centre
   /// (GapJoint::winding) is not bridged: its skin is blended across the opening, each of its
   /// vertices turned by a share of the joint's rotation that grows from 0 at the opening to 1 one
@@ -122,7 +126,7 @@ struct GapOptions {
     GapOptions options;
     options.box_reach = 0.5;
     options.twist_bands = options.axis_arcs = options.relax_patch = options.keep_out_of_joint = options.unfold =
-        options.refine = options.blend_non_star_leaves = true;
+        options.refine = options.blend_non_star_leaves = options.take_folded_fans = true;
     return options;
   }
 };

@@ -7,6 +7,7 @@
 #include "skinlab/core/error.hpp"
 #include "skinlab/core/lexer.hpp"
 #include "skinlab/core/stopwatch.hpp"
+#include "skinlab/gap/folded_fans.hpp"
 
 namespace skinlab {
 
@@ -166,6 +167,8 @@ GapModel build_gap_model(const SegmentedModel& model, const Skeleton& skeleton, 
     }
   }
   gap.timings.opening_planes = stopwatch.lap();
+  gap.folded_fans = find_folded_fans(gap);
+  gap.timings.folded_fans = stopwatch.lap();
   return gap;
 }
 

@@ -42,7 +42,8 @@ struct GapPreprocessTimings {
   double outside_subtree = 0;  ///< parts outside each part's subtree
   double neighbourhoods = 0;   ///< vertex 1-rings and triangle adjacency
   double opening_planes = 0;   ///< opening planes, loop angles and loop edges' triangles
-  double total() const { return median_edges + outside_subtree + neighbourhoods + opening_planes; }
+  double folded_fans = 0;      ///< where a part's surface folds back onto itself (folded_fans.hpp)
+  double total() const { return median_edges + outside_subtree + neighbourhoods + opening_planes + folded_fans; }
 };
 
 struct GapModel {
@@ -58,6 +59,8 @@ struct GapModel {
   std::vector<int> opening_joint;
   /// Per vertex: the joint whose opening it lies on or next to; -1 for none, -2 for several.
   std::vector<int> opening_collar;
+  /// Per vertex: where a part's surface folds back onto itself at it (folded_fans.hpp's bits).
+  std::vector<unsigned char> folded_fans;
   std::vector<int> ring_offset, ring;                        ///< 1-rings (CSR) in the welded mesh
   std::vector<int> vertex_triangle_offset, vertex_triangle;  ///< triangles around each vertex (CSR)
   std::vector<int> across;                                   ///< 3F: the triangle across edge (t[k], t[k+1]); -1 none

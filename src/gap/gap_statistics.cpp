@@ -92,6 +92,7 @@ DeformerStatistics GapDeformer::statistics() const {
           {"preprocess_outside_subtree_ms", 1e3 * pre.outside_subtree},
           {"preprocess_neighbourhoods_ms", 1e3 * pre.neighbourhoods},
           {"preprocess_opening_planes_ms", 1e3 * pre.opening_planes},
+          {"preprocess_folded_fans_ms", 1e3 * pre.folded_fans},
           {"preprocess_total_ms", 1e3 * pre.total()}};
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "skinlab/core/loop_winding.hpp"
+#include "skinlab/gap/folded_fans.hpp"
 
 namespace skinlab {
 
@@ -158,6 +159,18 @@ int remove_from_opening(const GapModel& gap, int joint_index, int part, const Ov
   return deepest;
 }
 
+// A vertex of `loop` (not another joint's collar) where the part's kept triangles fold back onto
+// each other; -1 for none.
+int folded_on_loop(const GapModel& gap, int joint_index, int part, const RemovalMarks& marks,
+                   const std::vector<int>& loop) {
+  const auto kept = [&](int f) { return marks.gone[f] != marks.frame; };
+  for (int v : loop)
+    if ((gap.folded_fans[v] & folded_fan_bit(gap, v, part)) &&
+        (gap.opening_collar[v] == -1 || gap.opening_collar[v] == joint_index) && fan_folds(gap, v, part, kept))
+      return v;
+  return -1;
+}
+
 enum class Trace { loop, pinched, several_loops };
 
 // The boundary of the part's kept triangles at this joint, as one loop in the part's
@@ -237,7 +250,7 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
 }  // namespace
 
 void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const QT& relative, double box_reach,
-                    RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side) {
+                    bool take_folded_fans, RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side) {
   const GapJoint& joint = gap.joints[joint_index];
   const int part = child_side ? joint.child : joint.parent;
   const int other = child_side ? joint.parent : joint.child;
@@ -291,7 +304,14 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
       mark_gone(gap, part, marks, out);
       int pinch = -1;
       const Trace trace = trace_boundary(gap, joint, child_side, part, marks, out.gone, loop, pinch);
-      if (trace == Trace::loop) break;
+      if (trace == Trace::loop) {
+        const int folded =
+            take_folded_fans && round < kPinchRounds ? folded_on_loop(gap, joint_index, part, marks, loop) : -1;
+        if (folded < 0) break;
+        set_removed(gap, marks, folded, part, marks.frame);
+        out.removed.push_back(folded);
+        continue;
+      }
       if (trace == Trace::several_loops && !islands_tried) {
         islands_tried = true;
         ok = remove_islands(gap, joint_index, part, marks, out) && static_cast<int>(out.removed.size()) <= limit;

@@ -55,12 +55,16 @@ struct SideBoundary {
 /// opening) go with it, and failing that the removal stops one edge short of another opening it
 /// reaches.
 ///
+/// With `take_folded_fans`, a vertex of the boundary where the part's kept triangles fold back onto
+/// each other (GapModel::folded_fans) is removed too, as a pinch is (folded_fans.hpp).
+///
 /// The loop is ordered by angle about the opening. On the child side, `parent_side` (this frame's
 /// boundary of the parent) fixes the loop's direction instead: a child cut back past the opening's
 /// axis (a bend past 140°, a thin tail bent 90°) leaves a loop that does not wind about it, and
 /// its angles' sign then says nothing; the band zipped between loops that ran the same way was
 /// misoriented along the child (man's elbow at 150°: 65 edges).
 void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, double box_reach,
-                    RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side = nullptr);
+                    bool take_folded_fans, RemovalMarks& marks, SideBoundary& out,
+                    const SideBoundary* parent_side = nullptr);
 
 }  // namespace skinlab
