@@ -285,6 +285,25 @@ TEST(ViewerInputs, OneTableDispatchesTheKeysAndIsTheDocsList) {
   EXPECT_EQ(viewer.selected, 0);
   EXPECT_FALSE(skinlab::handle_key(viewer, 'z'));
 
+  // A deformer's warning (gap's and gap-thesis', on the notched blocks, whose opening is not
+  // star-shaped) is printed once, though each is made again at every pass through the deformers
+  // (d).
+  {
+    skinlab::ViewerOptions notched = options;
+    notched.model = std::string(SKINLAB_SOURCE_DIR) + "/tests/data/notched.obj";
+    notched.skinning = "gap";
+    testing::internal::CaptureStderr();
+    skinlab::ViewerState blocks(notched);
+    for (std::size_t k = 0; k < 2 * notched.deformers.size(); ++k) skinlab::handle_key(blocks, 'd');
+    const std::string printed = testing::internal::GetCapturedStderr();
+    // gap's (blended) and gap-thesis' (bridged) warnings differ; each comes once.
+    for (const std::string warning : {"gap does not bridge it but blends 'notched'", "the patch may cross itself"}) {
+      const std::size_t first = printed.find(warning);
+      EXPECT_NE(first, std::string::npos) << warning << " in\n" << printed;
+      EXPECT_EQ(printed.find(warning, first + 1), std::string::npos) << warning << " twice in\n" << printed;
+    }
+  }
+
   // r shows the rest pose (as a viewer without a clip does), 0 the clip's first frame.
   const nlohmann::json rest = viewer.projected_centroids();
   options.clip = kClip;

@@ -60,7 +60,8 @@ void ViewerState::deformer_changed() {
   rest_indices_uploaded_ = false;
   gpu_.reset();
   deformer_has_gpu_ = session_->deformer().gpu_skinning().has_value();
-  for (const std::string& warning : session_->deformer().warnings()) std::cerr << "warning: " << warning << '\n';
+  for (const std::string& warning : session_->deformer().warnings())
+    if (warned_.insert(warning).second) std::cerr << "warning: " << warning << '\n';
   show(shown_);
 }
 

@@ -113,6 +113,7 @@ class ViewerState {
   bool frame_stale_ = false;              ///< the GPU skins; `frame_` is deformed on the CPU only when needed
   bool use_gpu_ = false;                  ///< skin in GLSL when the deformer has a GPU form
   bool deformer_has_gpu_ = false;         ///< asked once per deformer: gpu_skinning() builds the upload
+  std::set<std::string> warned_;          ///< the deformers' warnings printed: each once, not at every switch
   std::unique_ptr<GlSkinning> gpu_;       ///< made on first use for the current deformer
   int shown_ = 0;                         ///< the grid frame on screen, unless at_rest_
   bool at_rest_ = false;                  ///< the rest pose is on screen (rest())
