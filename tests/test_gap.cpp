@@ -310,8 +310,8 @@ SideBoundary removal_bent_45(const GapModel& gap, int joint) {
   marks.resize(gap);
   ++marks.frame;
   SideBoundary parent, child;
-  remove_overlap(gap, joint, false, relative, 0.0, false, marks, parent);
-  remove_overlap(gap, joint, true, relative, 0.0, false, marks, child, &parent);
+  remove_overlap(gap, joint, false, relative, {}, marks, parent);
+  remove_overlap(gap, joint, true, relative, {}, marks, child, &parent);
   return child;
 }
 

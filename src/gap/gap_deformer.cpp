@@ -181,8 +181,8 @@ void GapDeformer::remove_overlaps(const std::vector<QT>& world, GapFrameReport& 
     ++report.moving_joints;
     for (int side = 0; side < 2; ++side) {
       SideBoundary& boundary = sides_[2 * k + side];
-      remove_overlap(gap_, k, side == 1, relative_[k], options_.box_reach, options_.take_folded_fans, marks_, boundary,
-                     side == 1 ? &sides_[2 * k] : nullptr);
+      remove_overlap(gap_, k, side == 1, relative_[k], {options_.box_reach, options_.take_folded_fans}, marks_,
+                     boundary, side == 1 ? &sides_[2 * k] : nullptr);
       report.removed_vertices += static_cast<int>(boundary.removed.size());
       report.clamped_sides += boundary.clamped;
     }

@@ -249,8 +249,9 @@ void order_by_angle(const GapModel& gap, const GapJoint& joint, std::vector<int>
 
 }  // namespace
 
-void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const QT& relative, double box_reach,
-                    bool take_folded_fans, RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side) {
+void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const QT& relative,
+                    const RemoveReach& reach_past, RemovalMarks& marks, SideBoundary& out,
+                    const SideBoundary* parent_side) {
   const GapJoint& joint = gap.joints[joint_index];
   const int part = child_side ? joint.child : joint.parent;
   const int other = child_side ? joint.parent : joint.child;
@@ -273,7 +274,7 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
   const double beyond = child_side ? -1.0 : 1.0;
   const double on_plane = 1e-6 * gap.median_edge[part];
   const double turn = rotation_angle(relative.q);
-  const double reach = turn <= kMostTurnForReach ? box_reach * gap.median_edge[other] : 0.0;
+  const double reach = turn <= kMostTurnForReach ? reach_past.box_reach * gap.median_edge[other] : 0.0;
   const auto overlaps = [&](int v) {
     const Vec3 p = to_other.apply_point(gap.rest_positions[v]);
     return obb_contains(gap.obb[other], p, std::max(on_plane, reach)) &&
@@ -305,8 +306,9 @@ void remove_overlap(const GapModel& gap, int joint_index, bool child_side, const
       int pinch = -1;
       const Trace trace = trace_boundary(gap, joint, child_side, part, marks, out.gone, loop, pinch);
       if (trace == Trace::loop) {
-        const int folded =
-            take_folded_fans && round < kPinchRounds ? folded_on_loop(gap, joint_index, part, marks, loop) : -1;
+        const int folded = reach_past.take_folded_fans && round < kPinchRounds
+                               ? folded_on_loop(gap, joint_index, part, marks, loop)
+                               : -1;
         if (folded < 0) break;
         set_removed(gap, marks, folded, part, marks.frame);
         out.removed.push_back(folded);

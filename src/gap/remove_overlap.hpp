@@ -43,28 +43,37 @@ struct SideBoundary {
   bool clamped = false;      ///< removal undone: it ate too much of the part or left no single loop
 };
 
+/// How far Remove goes beyond the thesis' test (GapOptions::box_reach and take_folded_fans).
+struct RemoveReach {
+  /// Besides what lies inside the other part's box, what lies within this many of the other part's
+  /// median edges outside it, while the joint turns by 115° at most; 0: on its faces only.
+  double box_reach = 0;
+  /// A vertex of the boundary where the part's kept triangles fold back onto each other
+  /// (GapModel::folded_fans) is removed too, as a pinch is (folded_fans.hpp).
+  bool take_folded_fans = false;
+};
+
 /// Runs Remove on the child (`child_side`) or the parent side of joint `joint`, whose child
 /// stands at `relative` to its parent (a rotation about the joint, in the parent's rest frame).
 /// A vertex goes when it lies inside the other part's box (or, while the joint turns by 115° at
-/// most, within `box_reach` times the other part's median edge outside it) and beyond the opening
-/// plane, both where the relative motion puts them; its neighbours in the same part are then
-/// tested. The search never removes another opening's vertices or the ring around them. A
+/// most, within `reach_past.box_reach` times the other part's median edge outside it) and beyond
+/// the opening plane, both where the relative motion puts them; its neighbours in the same part are
+/// then tested. The search never removes another opening's vertices or the ring around them. A
 /// removal that would take more than half the part, or leave a boundary that is not one simple
 /// loop, is retried one ring shallower, down to none (`clamped`). Before that, pieces of the part
 /// that the removal cuts off from the rest of it (an island it rings, a strip between it and the
 /// opening) go with it, and failing that the removal stops one edge short of another opening it
 /// reaches.
 ///
-/// With `take_folded_fans`, a vertex of the boundary where the part's kept triangles fold back onto
-/// each other (GapModel::folded_fans) is removed too, as a pinch is (folded_fans.hpp).
+/// With `reach_past.take_folded_fans`, a boundary vertex where the part folds back onto itself goes
+/// too.
 ///
 /// The loop is ordered by angle about the opening. On the child side, `parent_side` (this frame's
 /// boundary of the parent) fixes the loop's direction instead: a child cut back past the opening's
 /// axis (a bend past 140°, a thin tail bent 90°) leaves a loop that does not wind about it, and
 /// its angles' sign then says nothing; the band zipped between loops that ran the same way was
 /// misoriented along the child (man's elbow at 150°: 65 edges).
-void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, double box_reach,
-                    bool take_folded_fans, RemovalMarks& marks, SideBoundary& out,
-                    const SideBoundary* parent_side = nullptr);
+void remove_overlap(const GapModel& gap, int joint, bool child_side, const QT& relative, const RemoveReach& reach_past,
+                    RemovalMarks& marks, SideBoundary& out, const SideBoundary* parent_side = nullptr);
 
 }  // namespace skinlab
